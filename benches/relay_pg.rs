@@ -9,6 +9,9 @@
 //! that answers at once, and the time until the app has them all is measured. A target's
 //! events go through one listener at a time (its lease keeps them in order), so three
 //! listeners drain one target no faster than one: they are there to take over when one dies.
+//! Leases are fenced (always, on PostgreSQL): each forward is preceded by a read confirming the
+//! lane's lease and token, so the figures include that round trip. Goal: ≥ 5,000 forwards/s
+//! with 1 and with 3 listeners.
 //!
 //! Knobs: RELAY_PG_N (events, 10000), RELAY_SENDERS (16). The table is written into
 //! benches/README.md between the relay-pg-results markers.
@@ -86,7 +89,7 @@ fn main() {
     let mut table = format!(
         "Run: {}, {} cores (shared; load average {}), {} build, {n} events of ~150 bytes, \
          {senders} concurrent senders, one PostgreSQL on the same machine (Unix socket), one \
-         forward target.\n\n\
+         forward target, fenced leases (one lease read before each forward).\n\n\
          | store | accept into the backlog (one listener) | drain the backlog | vs the SQLite file | target |\n|---|---:|---:|---:|---|\n",
         chrono::Utc::now().format("%Y-%m-%dT%H:%MZ"),
         std::thread::available_parallelism().map_or(0, |n| n.get()),
@@ -99,10 +102,10 @@ fn main() {
         if cfg!(debug_assertions) { "debug" } else { "release" },
     );
     for (i, (what, _, accept, drain)) in rows.iter().enumerate() {
-        let target = if i == 1 {
+        let target = if i >= 1 {
             format!(
-                "≥ 1,200/s: {}",
-                if *drain >= 1200.0 {
+                "≥ 5,000/s: {}",
+                if *drain >= 5000.0 {
                     "met"
                 } else {
                     "**not met**"

@@ -133,15 +133,27 @@ pub(crate) struct Relay {
     pub held: Arc<Mutex<Vec<String>>>,
 }
 
-/// Whether this listener holds a lane's lease now, per target (the sending side).
-type Leases = Vec<(String, watch::Sender<bool>)>;
+/// The fencing token of the lane's lease while this listener holds it, per target (the
+/// sending side); None while another listener does.
+type Leases = Vec<(String, watch::Sender<Option<i64>>)>;
+
+/// A lane's lease on a shared store, confirmed before each forward: its connection and
+/// fencing token.
+#[derive(Clone)]
+struct Fence {
+    queue: Arc<Mutex<Queue>>,
+    token: i64,
+}
 
 /// Why a lane stopped working on an event.
 enum Done {
     /// Delivered, failed for good, or gone from the store: on to the next one.
     Next,
-    /// The listener is stopping.
+    /// The listener is stopping, or told the lease was lost.
     Stopped,
+    /// The lease was not confirmed before a forward (another listener took it while this
+    /// one was paused, or the store did not answer): nothing was sent.
+    Fenced,
 }
 
 /// Counts a lane as alive while it runs.
@@ -171,7 +183,7 @@ impl Relay {
         // A file's lanes are all this listener's from the start.
         let shared = relay.store.shared();
         for url in relay.targets.clone() {
-            let (tx, held) = watch::channel(!shared);
+            let (tx, held) = watch::channel((!shared).then_some(0));
             // The store knows a target by its stored form (a secret address by its name).
             leases.push((crate::redact::stored_target(&url), tx));
             let alive = Alive::new(&relay.alive);
@@ -251,10 +263,11 @@ impl Relay {
             };
             if let Some(held) = held {
                 for (url, tx) in &leases {
-                    let mine = held.contains(url);
+                    let mine = held.iter().find(|(t, _)| t == url).map(|(_, token)| *token);
                     tx.send_if_modified(|h| std::mem::replace(h, mine) != mine);
                 }
-                *self.held.lock().unwrap_or_else(|e| e.into_inner()) = held;
+                *self.held.lock().unwrap_or_else(|e| e.into_inner()) =
+                    held.into_iter().map(|(t, _)| t).collect();
             }
             tokio::select! {
                 _ = tokio::time::sleep(tick) => {}
@@ -285,30 +298,65 @@ impl Relay {
 
     /// Forward `url`'s events until the listener stops, while `held` says they are this
     /// listener's to forward.
-    async fn lane(self: Arc<Self>, url: String, mut held: watch::Receiver<bool>, _alive: Alive) {
+    async fn lane(
+        self: Arc<Self>,
+        url: String,
+        mut held: watch::Receiver<Option<i64>>,
+        _alive: Alive,
+    ) {
         let mut stop = self.stop.clone();
         let mut wake = self.wake.clone();
         let mut marks = Marks::default();
-        let mut queue = None;
+        let mut queue: Option<Arc<Mutex<Queue>>> = None;
         let pacer = Mutex::new(Pacer::new(self.rate));
         // The last event this lane finished: the next is the first pending one after it.
         let mut cursor = 0i64;
         // Events read and not yet finished, in order.
         let mut ahead: VecDeque<Event> = VecDeque::new();
+        // The lease (its fencing token) the cursor and `ahead` were read under.
+        let mut token = None;
+        let shared = self.store.shared();
         while !self.stopping() {
             if let Some(ev) = ahead.pop_front() {
-                match self.deliver(&url, &ev, &mut marks, &pacer, &held).await {
+                let fence = match (shared, &queue, token) {
+                    (true, Some(q), Some(t)) => Some(Fence {
+                        queue: q.clone(),
+                        token: t,
+                    }),
+                    _ => None,
+                };
+                match self
+                    .deliver(&url, &ev, &mut marks, &pacer, &held, fence)
+                    .await
+                {
                     Done::Next => cursor = ev.id,
                     // The listener stops, or the lease was lost (said below).
                     Done::Stopped => ahead.clear(),
+                    Done::Fenced => {
+                        // Not ours any more, or not known to be: read again from the first
+                        // undelivered event once the lease is confirmed again.
+                        ahead.clear();
+                        marks.drain(&self.log).await;
+                        cursor = 0;
+                        tokio::select! {
+                            _ = held.changed() => {}
+                            _ = stop.changed() => {}
+                            _ = tokio::time::sleep(SHARED_POLL) => {}
+                        }
+                    }
                 }
                 continue;
             }
-            if !*held.borrow_and_update() {
-                // Another listener's now: once it is ours again, from the first undelivered
-                // event, after this lane's own outcomes are committed.
+            let now = *held.borrow_and_update();
+            if now != token {
+                // Lost, or taken again (a new token: another listener may have forwarded in
+                // between): from the first undelivered event, after this lane's own outcomes
+                // are committed.
                 marks.drain(&self.log).await;
                 cursor = 0;
+                token = now;
+            }
+            if token.is_none() {
                 tokio::select! {
                     _ = held.changed() => {}
                     _ = stop.changed() => {}
@@ -342,7 +390,6 @@ impl Relay {
             };
             self.writer.health.read_ok();
             if next.is_empty() {
-                let shared = self.store.shared();
                 tokio::select! {
                     _ = wake.changed() => {}
                     _ = stop.changed() => {}
@@ -377,15 +424,25 @@ impl Relay {
             })?
     }
 
-    /// Try one event until it is delivered, failed for good, or the listener stops.
+    /// Try one event until it is delivered, failed for good, or the listener stops. On a
+    /// shared store each attempt is sent only once `fence` (the lane's lease) is confirmed.
     async fn deliver(
         &self,
         url: &str,
         ev: &Event,
         marks: &mut Marks,
         pacer: &Mutex<Pacer>,
-        held: &watch::Receiver<bool>,
+        held: &watch::Receiver<Option<i64>>,
+        fence: Option<Fence>,
     ) -> Done {
+        let shared = self.store.shared();
+        if shared && fence.is_none() {
+            return Done::Fenced;
+        }
+        let token = fence.as_ref().map(|f| f.token);
+        // The lease as the lane began the event: a change (lost, or taken again) stops it.
+        let began = *held.borrow();
+        let (fenced_tx, mut fenced) = watch::channel(false);
         // Its age, on the monotonic clock from here on: a clock step can't age it.
         let seen = self.clock.instant();
         let age_then = Duration::from_secs_f64(
@@ -405,11 +462,20 @@ impl Relay {
                     .unwrap_or_else(|e| e.into_inner())
                     .book(self.clock.instant());
                 let post = self.post(url, ev);
+                let confirm = fence.clone().map(|f| self.confirm(url, f));
+                let fenced_tx = &fenced_tx;
                 async move {
                     // Not sleep(0): tokio rounds a timer up to its next 1 ms tick, which
                     // capped an unpaced lane at ~700 forwards/s.
                     if !wait.is_zero() {
                         tokio::time::sleep(wait).await;
+                    }
+                    if let Some(confirm) = confirm {
+                        if !confirm.await {
+                            // Stops the run (below) before anything is sent.
+                            let _ = fenced_tx.send(true);
+                            std::future::pending::<()>().await;
+                        }
                     }
                     post.await
                 }
@@ -417,9 +483,9 @@ impl Relay {
             |a| {
                 let mark = self.judge(url, ev, &what, &a);
                 let retry = matches!(mark, Mark::Retry { .. });
-                let done = self
-                    .writer
-                    .mark(ev.id, &crate::redact::stored_target(url), mark);
+                let done =
+                    self.writer
+                        .mark_fenced(ev.id, &crate::redact::stored_target(url), token, mark);
                 let log = self.log.clone();
                 // The final mark is committed behind the next forwards; a retry's is awaited
                 // (the lane waits anyway), and an event deleted under the lane
@@ -449,7 +515,8 @@ impl Relay {
             async move {
                 tokio::select! {
                     _ = stop.wait_for(|stopped| *stopped) => {}
-                    _ = lost.wait_for(|held| !*held) => {}
+                    _ = lost.wait_for(|held| *held != began) => {}
+                    _ = fenced.wait_for(|f| *f) => {}
                 }
             },
         )
@@ -458,6 +525,7 @@ impl Relay {
             marks.push(done, &self.log).await;
         }
         match verdict {
+            Verdict::Stopped if *fenced_tx.borrow() => Done::Fenced,
             Verdict::Stopped => Done::Stopped,
             Verdict::Delivered | Verdict::GaveUp(_) | Verdict::Dropped => Done::Next,
         }
@@ -526,6 +594,33 @@ impl Relay {
                 ));
                 let next_unix = self.clock.unix() + delay.as_secs_f64();
                 Mark::Retry { error, next_unix }
+            }
+        }
+    }
+
+    /// Whether the lane still holds its lease, asked of the store (one read) just before a
+    /// forward. A store that does not answer confirms nothing: said, and nothing is sent.
+    async fn confirm(&self, url: &str, fence: Fence) -> bool {
+        let asked = fence
+            .queue
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .confirm(
+                &crate::redact::stored_target(url),
+                &self.holder,
+                fence.token,
+            );
+        let asked = asked
+            .await
+            .map_err(|e| {
+                Error::caused(crate::ExitKind::Other, crate::msg!("store-read-stopped"), e)
+            })
+            .and_then(|r| r);
+        match asked {
+            Ok(held) => held,
+            Err(e) => {
+                self.store_failed(url, &e);
+                false
             }
         }
     }

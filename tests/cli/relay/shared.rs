@@ -9,6 +9,8 @@ use crate::common::pg::Pg;
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write as _;
 
+mod fencing;
+
 /// The password in every test's store address: it must never be shown.
 const PASSWORD: &str = "Zq9-pw-never-shown";
 

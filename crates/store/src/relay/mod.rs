@@ -582,18 +582,37 @@ impl Queue {
         }
     }
 
-    /// Take or renew `holder`'s leases on `targets`; the targets it holds. A file has one
-    /// listener: it holds them all.
+    /// Take or renew `holder`'s leases on `targets`; the targets it holds, each with its
+    /// lease's fencing token. A file has one listener: it holds them all (token 0).
     pub fn claim(
         &self,
         targets: &[String],
         holder: &str,
         lease: std::time::Duration,
-    ) -> Result<Vec<String>, Error> {
+    ) -> Result<Vec<(String, i64)>, Error> {
         match self {
-            Queue::Sqlite(_) => Ok(targets.to_vec()),
+            Queue::Sqlite(_) => Ok(targets.iter().map(|t| (t.clone(), 0)).collect()),
             #[cfg(feature = "postgres")]
             Queue::Postgres(c) => c.claim(targets, holder, lease),
+        }
+    }
+
+    /// Whether `holder` still holds `target`'s lease with fencing `token` (asked before each
+    /// forward), answered without blocking the caller. A file's one listener always does.
+    pub fn confirm(
+        &self,
+        target: &str,
+        holder: &str,
+        token: i64,
+    ) -> tokio::sync::oneshot::Receiver<Result<bool, Error>> {
+        match self {
+            Queue::Sqlite(_) => {
+                let (tx, rx) = tokio::sync::oneshot::channel();
+                let _ = (tx.send(Ok(true)), target, holder, token);
+                rx
+            }
+            #[cfg(feature = "postgres")]
+            Queue::Postgres(c) => c.confirm(target, holder, token),
         }
     }
 

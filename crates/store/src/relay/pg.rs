@@ -8,6 +8,13 @@
 //! with a smaller id. Leases expire by the database's clock (`now()`), never a listener's,
 //! so clock skew between machines does not matter.
 //!
+//! Leases are fenced: each carries a token that grows by one with every new holder (a lane's
+//! row is never deleted, so the count never starts again). A lane confirms its lease and token
+//! with one indexed read before each forward ([`Conn::confirm`]), and its marks change an event
+//! only while the lease still carries the token they were made under, so a listener paused
+//! past its lease (SIGSTOP, a frozen VM) forwards nothing more once it resumes, beyond the one
+//! request it had started, and its late "delivered" cannot skip an event the new holder owes.
+//!
 //! The client is `postgres` (blocking, with a runtime of its own inside): every connection
 //! lives on a thread of its own ([`Conn`]) or the writer's thread, never on an async worker.
 //! A connection that breaks (the server restarted, the network dropped) is opened again on
@@ -18,6 +25,7 @@ use std::time::Duration;
 
 use postgres::types::ToSql;
 use postgres::Client;
+use tokio::sync::oneshot;
 
 mod erase;
 mod reconcile;
@@ -59,10 +67,16 @@ CREATE TABLE IF NOT EXISTS relay_lanes (
     target text PRIMARY KEY,
     holder text NOT NULL,
     expires_at timestamptz NOT NULL,
-    taken_at timestamptz NOT NULL DEFAULT now()
+    taken_at timestamptz NOT NULL DEFAULT now(),
+    token bigint NOT NULL DEFAULT 1
 );
 INSERT INTO relay_meta (key, value) VALUES ('kind', 'event-store'), ('schema_version', '1')
     ON CONFLICT (key) DO NOTHING;";
+
+/// A store made before fencing: its lanes get their token (no new schema version: a listener
+/// that predates fencing still works beside these, it only fences nothing itself).
+const FENCING: &str =
+    "ALTER TABLE relay_lanes ADD COLUMN IF NOT EXISTS token bigint NOT NULL DEFAULT 1";
 
 /// Most events a lane reads ahead in one query, and most payload bytes.
 const AHEAD: i64 = 200;
@@ -203,14 +217,14 @@ impl Conn {
     }
 
     /// Take or renew the leases of `targets` for `holder`, for `lease` from the database's
-    /// now; the targets it holds after this. A lease is taken from another holder only once
-    /// it has expired.
+    /// now; the targets it holds after this, each with its lease's fencing token. A lease is
+    /// taken from another holder only once it has expired, and then its token grows by one.
     pub fn claim(
         &self,
         targets: &[String],
         holder: &str,
         lease: Duration,
-    ) -> Result<Vec<String>, Error> {
+    ) -> Result<Vec<(String, i64)>, Error> {
         let (targets, holder) = (targets.to_vec(), holder.to_string());
         let secs = lease.as_secs_f64();
         self.call(move |s| {
@@ -221,26 +235,61 @@ impl Conn {
                      ON CONFLICT (target) DO UPDATE
                         SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at,
                             taken_at = CASE WHEN relay_lanes.holder = EXCLUDED.holder
-                                       THEN relay_lanes.taken_at ELSE now() END
+                                       THEN relay_lanes.taken_at ELSE now() END,
+                            token = CASE WHEN relay_lanes.holder = EXCLUDED.holder
+                                    THEN relay_lanes.token ELSE relay_lanes.token + 1 END
                         WHERE relay_lanes.holder = EXCLUDED.holder OR relay_lanes.expires_at < now()
-                     RETURNING target",
+                     RETURNING target, token",
                     &[&targets, &holder, &secs],
                 )?;
-                Ok(rows.iter().map(|r| r.get(0)).collect())
+                Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
             })
         })
     }
 
     /// Give up `holder`'s leases at once (a listener that stops), so another takes over
-    /// without waiting for them to expire.
+    /// without waiting for them to expire. Expired, not deleted: the token counts on.
     pub fn release(&self, holder: &str) -> Result<(), Error> {
         let holder = holder.to_string();
         self.call(move |s| {
             s.run(|c| {
-                c.execute("DELETE FROM relay_lanes WHERE holder = $1", &[&holder])
-                    .map(drop)
+                c.execute(
+                    "UPDATE relay_lanes SET expires_at = '-infinity' WHERE holder = $1",
+                    &[&holder],
+                )
+                .map(drop)
             })
         })
+    }
+
+    /// Whether `holder` still holds `target`'s lease with fencing `token`, by the database's
+    /// clock: asked before each forward, so one primary-key read in one round trip (typed
+    /// parameters: no prepare), answered on this connection's thread for an async caller.
+    pub fn confirm(
+        &self,
+        target: &str,
+        holder: &str,
+        token: i64,
+    ) -> oneshot::Receiver<Result<bool, Error>> {
+        use postgres::types::Type;
+        let (target, holder) = (target.to_string(), holder.to_string());
+        let (tx, rx) = oneshot::channel();
+        // A connection thread that is gone drops `tx`: the caller hears an error.
+        let _ = self.tx.send(Box::new(move |s: &mut Session| {
+            let held = s.run(|c| {
+                c.query_typed_opt(
+                    "SELECT 1 FROM relay_lanes WHERE target = $1 AND holder = $2 AND token = $3
+                       AND expires_at > now()",
+                    &[
+                        (&target, Type::TEXT),
+                        (&holder, Type::TEXT),
+                        (&token, Type::INT8),
+                    ],
+                )
+            });
+            let _ = tx.send(held.map(|row| row.is_some()));
+        }));
+        rx
     }
 }
 
@@ -284,7 +333,8 @@ impl PgStore {
                     store = shown_text
                 )))
             }
-            Some(_) => {}
+            Some(_) if how == Open::Existing => {}
+            Some(_) => store.conn.call(|s| s.run(|c| c.batch_execute(FENCING)))?,
             None => store.conn.call(|s| {
                 s.run(|c| {
                     let mut tx = c.transaction()?;
@@ -509,8 +559,12 @@ fn commit(session: &mut Session, batch: Vec<Op>, health: &Health, clock: &dyn Cl
                     ..
                 } => vec![0],
                 Op::Mark {
-                    id, target, mark, ..
-                } => vec![apply_mark(&mut tx, *id, target, mark)? as i64],
+                    id,
+                    target,
+                    mark,
+                    token,
+                    ..
+                } => vec![apply_mark(&mut tx, *id, target, *token, mark)? as i64],
                 Op::Flush(_) => Vec::new(),
             });
         }
@@ -577,17 +631,19 @@ fn delivered(
     batch: &[Op],
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<std::collections::HashSet<i64>, postgres::Error> {
-    let (mut ids, mut targets) = (Vec::new(), Vec::new());
+    let (mut ids, mut targets, mut tokens) = (Vec::new(), Vec::new(), Vec::new());
     for op in batch {
         if let Op::Mark {
             id,
             target,
             mark: Mark::Delivered,
+            token,
             ..
         } = op
         {
             ids.push(*id);
             targets.push(target.as_str());
+            tokens.push(*token);
         }
     }
     if ids.is_empty() {
@@ -597,31 +653,48 @@ fn delivered(
     let rows = tx.query(
         "UPDATE relay_events e SET status = 'delivered', attempts = e.attempts + 1,
              target = m.target, last_error = NULL, next_attempt_unix = NULL, delivered_at = $3
-         FROM unnest($1::bigint[], $2::text[]) AS m(id, target) WHERE e.id = m.id
+         FROM unnest($1::bigint[], $2::text[], $4::bigint[]) AS m(id, target, token)
+         WHERE e.id = m.id AND (m.token IS NULL OR EXISTS (
+             SELECT 1 FROM relay_lanes l WHERE l.target = m.target AND l.token = m.token))
          RETURNING e.id",
-        &[&ids, &targets, &at],
+        &[&ids, &targets, &at, &tokens],
     )?;
     Ok(rows.iter().map(|r| r.get(0)).collect())
 }
 
-/// A retry's or a failure's outcome (delivered ones are marked together by [`delivered`]).
+/// A retry's or a failure's outcome (delivered ones are marked together by [`delivered`]),
+/// fenced as they are.
 fn apply_mark(
     tx: &mut postgres::Transaction<'_>,
     id: i64,
     target: &str,
+    token: Option<i64>,
     mark: &Mark,
 ) -> Result<u64, postgres::Error> {
+    // Only while the lane's lease still carries the token (None: not fenced).
+    let held = |n: u8| {
+        format!(
+            "(${n}::bigint IS NULL OR EXISTS (
+                SELECT 1 FROM relay_lanes l WHERE l.target = $2 AND l.token = ${n}))"
+        )
+    };
     match mark {
         Mark::Delivered => Ok(0),
         Mark::Retry { error, next_unix } => tx.execute(
-            "UPDATE relay_events SET attempts = attempts + 1, target = $2, last_error = $3,
-             next_attempt_unix = $4 WHERE id = $1",
-            &[&id, &target, error, next_unix],
+            &format!(
+                "UPDATE relay_events SET attempts = attempts + 1, target = $2, last_error = $3,
+                 next_attempt_unix = $4 WHERE id = $1 AND {}",
+                held(5)
+            ),
+            &[&id, &target, error, next_unix, &token],
         ),
         Mark::GiveUp { error } => tx.execute(
-            "UPDATE relay_events SET status = 'failed', attempts = attempts + 1, target = $2,
-             last_error = $3, next_attempt_unix = NULL WHERE id = $1",
-            &[&id, &target, error],
+            &format!(
+                "UPDATE relay_events SET status = 'failed', attempts = attempts + 1,
+                 target = $2, last_error = $3, next_attempt_unix = NULL WHERE id = $1 AND {}",
+                held(4)
+            ),
+            &[&id, &target, error, &token],
         ),
     }
 }

@@ -50,6 +50,9 @@ pub(crate) enum Op {
         id: i64,
         target: String,
         mark: Mark,
+        /// The fencing token of the lane's lease on a shared store: the mark changes nothing
+        /// unless the lease still carries it (None on a file: one listener).
+        token: Option<i64>,
         /// Whether the event was still there to mark.
         done: oneshot::Sender<Result<bool, Error>>,
     },
@@ -226,11 +229,25 @@ impl Writer {
         target: &str,
         mark: Mark,
     ) -> oneshot::Receiver<Result<bool, Error>> {
+        self.mark_fenced(id, target, None, mark)
+    }
+
+    /// As [`Writer::mark`], by the holder of `target`'s lease with fencing `token`: on a
+    /// shared store the mark changes nothing (answered false) once another listener has taken
+    /// the lease since.
+    pub fn mark_fenced(
+        &self,
+        id: i64,
+        target: &str,
+        token: Option<i64>,
+        mark: Mark,
+    ) -> oneshot::Receiver<Result<bool, Error>> {
         let (done, rx) = oneshot::channel();
         let op = Op::Mark {
             id,
             target: recruit_core::redact::stored_target(target),
             mark,
+            token,
             done,
         };
         if let Err(mpsc::SendError(Op::Mark { done, .. })) = self.tx.send(op) {

@@ -1,0 +1,149 @@
+//! Fenced leases: a listener paused (SIGSTOP) past its lease while it drains a backlog, another
+//! taking its lane over, then the paused one resumed (SIGCONT). It must forward nothing more of
+//! that lane beyond the one request it had in flight; nothing lost, nothing reordered.
+
+use super::super::service::{get, metrics_base};
+use super::*;
+
+/// Forwards the app got per path ("/hired", "/rest").
+fn per_path(app: &Recorder) -> BTreeMap<String, usize> {
+    let mut n = BTreeMap::new();
+    for (path, ..) in app.got.lock().unwrap().iter() {
+        *n.entry(path.clone()).or_default() += 1;
+    }
+    n
+}
+
+/// Who holds the lease of the target whose URL ends with `path` (its name in the leases).
+fn holder_of(pg: &Pg, path: &str) -> Option<String> {
+    let mut c = postgres::Client::connect(&pg.url, postgres::NoTls).unwrap();
+    c.query_opt(
+        "SELECT holder FROM relay_lanes WHERE target LIKE '%' || $1 AND expires_at > now()",
+        &[&path],
+    )
+    .unwrap()
+    .map(|r| r.get(0))
+}
+
+/// How many leases `holder` has now.
+fn held_by(pg: &Pg, holder: &str) -> i64 {
+    let mut c = postgres::Client::connect(&pg.url, postgres::NoTls).unwrap();
+    c.query_one(
+        "SELECT count(*) FROM relay_lanes WHERE holder = $1 AND expires_at > now()",
+        &[&holder],
+    )
+    .unwrap()
+    .get(0)
+}
+
+fn pending_for(pg: &Pg, path: &str) -> i64 {
+    let mut c = postgres::Client::connect(&pg.url, postgres::NoTls).unwrap();
+    c.query_one(
+        "SELECT count(*) FROM relay_events WHERE status = 'pending' AND target LIKE '%' || $1",
+        &[&path],
+    )
+    .unwrap()
+    .get(0)
+}
+
+/// The sum of a listener's `recruit_relay_lane_held` samples: the lanes it says it holds.
+fn lanes_held(metrics: &str) -> f64 {
+    let (status, text) = get(&format!("{metrics}/metrics"));
+    assert_eq!(status, 200, "{text}");
+    text.lines()
+        .filter(|l| l.starts_with("recruit_relay_lane_held{"))
+        .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+        .sum()
+}
+
+#[test]
+fn a_listener_paused_past_its_lease_forwards_nothing_more_once_it_resumes() {
+    let Some((pg, home, store, app)) = pg_setup("a_listener_paused_past_its_lease") else {
+        return;
+    };
+    // The backlog, stored by a listener with no forward target: half of it for each target.
+    const EVENTS: usize = 6000;
+    let first = listener(&home, &store, &[]);
+    let bodies: Vec<String> = (0..EVENTS)
+        .map(|n| {
+            let action = if n % 2 == 0 {
+                "candidate_hired"
+            } else {
+                "candidate_pass"
+            };
+            event_body(action, n)
+        })
+        .collect();
+    let accepted = std::sync::atomic::AtomicUsize::new(0);
+    deliver_all(&Mutex::new(vec![first.url.clone()]), bodies, 16, &accepted);
+    let _ = first.terminate();
+
+    let (hired, rest) = (app.url("hired"), app.url("rest"));
+    let route = format!("candidate_hired={hired}");
+    let args = [
+        "--forward",
+        route.as_str(),
+        "--forward-to",
+        rest.as_str(),
+        "--lease",
+        "2",
+        "--metrics-addr",
+        "127.0.0.1:0",
+    ];
+    let listeners: Vec<Listener> = (0..3).map(|_| listener(&home, &store, &args)).collect();
+    let metrics: Vec<String> = listeners.iter().map(metrics_base).collect();
+
+    // Pause the holder of /hired's lane while it drains.
+    wait_for("the backlog draining to /hired", 120, || {
+        per_path(&app).get("/hired").copied().unwrap_or(0) >= 300
+    });
+    let holder = holder_of(&pg, "/hired").expect("someone holds /hired's lease");
+    let pid: u32 = holder.rsplit(':').nth(1).unwrap().parse().unwrap();
+    let paused = listeners
+        .iter()
+        .position(|l| l.child.id() == pid)
+        .unwrap_or_else(|| panic!("{holder} is none of the listeners"));
+    send_signal(&listeners[paused].child, "STOP");
+    let left = pending_for(&pg, "/hired");
+    assert!(
+        left > 200,
+        "the pause came too late to test anything: {left} left"
+    );
+
+    // Another listener takes the lane over and forwards the rest, the other lane too.
+    wait_for("the lane taken over and the backlog forwarded", 180, || {
+        holder_of(&pg, "/hired").is_some_and(|h| h != holder)
+            && pending_in(&pg) == 0
+            && app.seqs().len() >= EVENTS
+    });
+    let before = per_path(&app);
+    let resumed_at = Instant::now();
+    send_signal(&listeners[paused].child, "CONT");
+    // Until the resumed listener has caught up with the leases: it says it holds what the
+    // store says it holds (none, unless it took one again under a new token).
+    wait_for(
+        "the resumed listener to catch up with its leases",
+        60,
+        || lanes_held(&metrics[paused]) == held_by(&pg, &holder) as f64,
+    );
+    let after = per_path(&app);
+    let again: BTreeMap<&String, usize> = after
+        .iter()
+        .map(|(path, n)| (path, n - before.get(path).copied().unwrap_or(0)))
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    report(&format!(
+        "paused the holder of /hired with {left} events left; after resuming it sent {again:?} (everything was already delivered)"
+    ));
+    assert!(
+        again.values().all(|n| *n <= 1),
+        "a listener resumed past its lease forwarded again: {again:?} since {:?}",
+        resumed_at.elapsed()
+    );
+    check_deliveries(&app, EVENTS);
+    assert_eq!(pending_in(&pg), 0);
+    for l in listeners {
+        let (_, out) = l.terminate();
+        assert!(!out.join("\n").contains(PASSWORD));
+    }
+}
