@@ -331,6 +331,7 @@ fn the_outputs_people_read_have_no_english_prose_under_lang_ko() {
         &["sync", "status", "--db", db],
         &["report", "pipeline", "--db", db],
         &["report", "pipeline", "--db", db, "--by", "job"],
+        &["report", "trend", "--db", db],
         &["audit", "list"],
         &["audit", "verify"],
         &["audit", "report", "--month", &month],
