@@ -35,6 +35,8 @@ named! {
         Ndjson = "ndjson",
         /// RFC 4180, header row first, nested values as JSON text
         Csv = "csv",
+        /// An Excel workbook (to --out or a pipe, never a terminal)
+        Xlsx = "xlsx",
     }
 }
 
@@ -634,6 +636,8 @@ pub struct Environ {
     /// The language the locale variables name (`LC_ALL`, `LC_MESSAGES`, `LANG`, read as
     /// text): the last word on `lang`.
     pub locale: crate::i18n::Lang,
+    /// `RECRUIT_XLSX_PASSWORD`: the password to open an `-o xlsx` workbook (never shown).
+    pub xlsx_password: Option<String>,
 }
 
 impl fmt::Debug for Environ {
@@ -645,6 +649,7 @@ impl fmt::Debug for Environ {
             .field("signing_key", &key)
             .field("audit_log", &self.audit_log)
             .field("locale", &self.locale)
+            .field("xlsx_password", &self.xlsx_password.as_ref().map(|_| "<redacted>"))
             .finish()
     }
 }
@@ -658,6 +663,7 @@ impl Environ {
             signing_key: var("RECRUIT_SIGNING_KEY").filter(|k| !k.is_empty()),
             audit_log: var("RECRUIT_AUDIT_LOG").filter(|p| !p.is_empty()),
             locale: crate::i18n::Lang::from_locale(var),
+            xlsx_password: var("RECRUIT_XLSX_PASSWORD").filter(|p| !p.is_empty()),
         }
     }
 }
@@ -1194,6 +1200,7 @@ mod tests {
             signing_key: Some("whsec_env_9999".into()),
             audit_log: Some("/env/audit.log".into()),
             locale: crate::i18n::Lang::Ko,
+            xlsx_password: None,
         };
         let s = settings(&g, &config, "default");
         assert!(s.verbose());

@@ -3,6 +3,7 @@
 //! as a table, JSON, CSV or a self-contained HTML page with charts ([`html`]).
 
 pub(crate) mod html;
+pub(crate) mod workbook;
 
 use std::path::PathBuf;
 
@@ -74,6 +75,11 @@ pub struct PipelineArgs {
     /// Also write the report as one self-contained HTML page with charts (no network)
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+
+    /// Also write the report as an Excel workbook: its tables as sheets, with a bar chart of
+    /// the funnel (a password to open: --password, --password-file or RECRUIT_XLSX_PASSWORD)
+    #[arg(long, value_name = "FILE")]
+    pub xlsx: Option<PathBuf>,
 }
 
 pub(crate) async fn run(ctx: &mut Ctx, cmd: ReportCmd) -> Result<(), Error> {
@@ -105,6 +111,15 @@ impl PipelineArgs {
 
 async fn pipeline(ctx: &mut Ctx, a: PipelineArgs) -> Result<(), Error> {
     let o = a.options();
+    let password = match &a.xlsx {
+        Some(_) => {
+            let p = ctx.password_given()?;
+            // Taken for the workbook: not for the output below (which refuses it without -o xlsx).
+            (ctx.globals.password, ctx.globals.password_file) = (false, None);
+            p
+        }
+        None => None,
+    };
     let store = open_mirror(ctx, a.mirror.db.as_deref()).await?;
     let database = store.shown.clone();
     // For people: in their language.
@@ -117,6 +132,17 @@ async fn pipeline(ctx: &mut Ctx, a: PipelineArgs) -> Result<(), Error> {
         crate::tell!(
             ctx.io,
             "report-html-written",
+            path = path.display().to_string()
+        );
+    }
+    if let Some(path) = &a.xlsx {
+        let mut bytes = Vec::new();
+        let tables = workbook::tables(&counted);
+        crate::output::xlsx::write_tables(&tables, &mut bytes, password.as_ref())?;
+        recruit_client::files::write_private(path, &bytes)?;
+        crate::tell!(
+            ctx.io,
+            "xlsx-report-written",
             path = path.display().to_string()
         );
     }
