@@ -149,6 +149,13 @@ async fn pipeline(ctx: &mut Ctx, a: PipelineArgs) -> Result<(), Error> {
     let mut out = ctx.output()?;
     match out.format() {
         Format::Table if out.is_table() => out.write_str(&table(&out.opts, &said, &counted)),
+        // The report's workbook, as --xlsx writes it, to standard output.
+        Format::Xlsx => {
+            let mut bytes = Vec::new();
+            let tables = workbook::tables(&counted);
+            crate::output::xlsx::write_tables(&tables, &mut bytes, out.opts.password.as_ref())?;
+            out.write_bytes(&bytes)
+        }
         Format::Csv if out.opts.jq.is_none() => {
             let rows = csv_rows(&counted);
             let mut printer = ListPrinter::new(Kind::Other, true);
