@@ -248,7 +248,7 @@ _recruit() {
 
     case "${cmd}" in
         recruit)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version forms candidates jobs evaluations interviews memos submissions webhooks files export sync privacy audit report api sandbox mcp auth config completions help"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version forms candidates jobs evaluations interviews memos submissions webhooks files export sync privacy audit report api sandbox mcp auth config completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -267,11 +267,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -306,6 +306,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -330,7 +334,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__api)
-            opts="-f -F -H -i -o -v -h -V --field --raw-field --header --input --include --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-f -F -H -i -o -v -h -V --field --raw-field --header --input --include --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -377,11 +381,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -414,6 +418,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -440,7 +448,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__audit)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list verify report prune"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version list verify report prune"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -459,11 +467,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -498,6 +506,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -522,7 +534,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__audit__subcmd__list)
-            opts="-o -v -h -V --since --candidate --via --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --since --candidate --via --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -553,11 +565,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -590,6 +602,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -616,7 +632,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__audit__subcmd__prune)
-            opts="-o -v -h -V --before --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --before --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -639,11 +655,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -676,6 +692,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -702,7 +722,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__audit__subcmd__report)
-            opts="-o -v -h -V --month --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --month --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -725,11 +745,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -762,6 +782,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -788,7 +812,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__audit__subcmd__verify)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -807,11 +831,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -844,6 +868,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -870,7 +898,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version login status logout"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version login status logout"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -889,11 +917,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -926,6 +954,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -952,7 +984,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth__subcmd__login)
-            opts="-o -v -h -V --with-token --no-verify --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --with-token --no-verify --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -971,11 +1003,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1008,6 +1040,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1034,7 +1070,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth__subcmd__logout)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1053,11 +1089,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1090,6 +1126,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1116,7 +1156,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth__subcmd__status)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1135,11 +1175,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1172,6 +1212,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1198,7 +1242,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__candidates)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list get search"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version list get search"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1217,11 +1261,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1254,6 +1298,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1280,7 +1328,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__candidates__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1299,11 +1347,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1338,6 +1386,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1362,7 +1414,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__candidates__subcmd__list)
-            opts="-o -v -h -V --stage --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --stage --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1393,11 +1445,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1430,6 +1482,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1456,7 +1512,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__candidates__subcmd__search)
-            opts="-o -v -h -V --stage --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --stage --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1483,11 +1539,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1520,6 +1576,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1546,7 +1606,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__completions)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version bash elvish fish powershell zsh"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1565,11 +1625,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1602,6 +1662,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1628,7 +1692,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version path get set unset list"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version path get set unset list"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1647,11 +1711,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1684,6 +1748,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1710,7 +1778,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__get)
-            opts="-o -v -h -V --reveal --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --reveal --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1729,11 +1797,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1766,6 +1834,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1792,7 +1864,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__list)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1811,11 +1883,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1848,6 +1920,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1874,7 +1950,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__path)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1893,11 +1969,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1930,6 +2006,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1956,7 +2036,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__set)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1975,11 +2055,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2012,6 +2092,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2038,7 +2122,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__unset)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2057,11 +2141,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2094,6 +2178,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2120,7 +2208,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__evaluations)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version get"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version get"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2139,11 +2227,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2176,6 +2264,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2202,7 +2294,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__evaluations__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2221,11 +2313,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2258,6 +2350,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2284,7 +2380,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version submissions memos candidates forms"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version submissions memos candidates forms"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2303,11 +2399,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2340,6 +2436,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2366,7 +2466,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__candidates)
-            opts="-o -v -h -V --stage --detail --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --stage --detail --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2401,11 +2501,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2438,6 +2538,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2464,7 +2568,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__forms)
-            opts="-o -v -h -V --with-questions --out --concurrency --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --with-questions --out --concurrency --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2491,11 +2595,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2528,6 +2632,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2554,7 +2662,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__memos)
-            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2593,11 +2701,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2630,6 +2738,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2656,7 +2768,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__submissions)
-            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2695,11 +2807,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2732,6 +2844,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2758,7 +2874,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__files)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version upload"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version upload"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2777,11 +2893,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2814,6 +2930,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2840,7 +2960,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__files__subcmd__upload)
-            opts="-o -v -h -V --name --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --name --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2863,11 +2983,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2900,6 +3020,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2926,7 +3050,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list get apply"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version list get apply"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2945,11 +3069,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2984,6 +3108,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3008,7 +3136,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms__subcmd__apply)
-            opts="-y -o -v -h -V --answers --variant --dry-run --yes --save --resume --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-y -o -v -h -V --answers --variant --dry-run --yes --save --resume --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3043,11 +3171,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3080,6 +3208,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -3106,7 +3238,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3125,11 +3257,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3162,6 +3294,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -3188,7 +3324,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms__subcmd__list)
-            opts="-o -v -h -V --title --page-token --per --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --title --page-token --per --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3219,11 +3355,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3256,6 +3392,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -3282,7 +3422,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__help)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3301,11 +3441,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3338,6 +3478,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -3364,7 +3508,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__interviews)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version get"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version get"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3383,11 +3527,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3420,6 +3564,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -3446,7 +3594,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__interviews__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3465,11 +3613,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3502,6 +3650,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -3528,7 +3680,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__jobs)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version list"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3547,11 +3699,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3586,6 +3738,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3610,7 +3766,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__jobs__subcmd__list)
-            opts="-o -v -h -V --title --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --title --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3641,11 +3797,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3680,6 +3836,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3704,7 +3864,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__mcp)
-            opts="-o -v -h -V --access --personal-data --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --access --personal-data --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3735,11 +3895,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3772,6 +3932,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -3798,7 +3962,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list get create edit delete pin unpin"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version list get create edit delete pin unpin"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3817,11 +3981,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3856,6 +4020,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3880,7 +4048,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__create)
-            opts="-o -v -h -V --content --reply-to --role --mention --file-url --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --content --reply-to --role --mention --file-url --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3919,11 +4087,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3956,6 +4124,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -3982,7 +4154,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__delete)
-            opts="-y -o -v -h -V --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-y -o -v -h -V --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4001,11 +4173,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4040,6 +4212,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4064,7 +4240,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__edit)
-            opts="-o -v -h -V --content --role --mention --file-url --clear-mentions --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --content --role --mention --file-url --clear-mentions --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4099,11 +4275,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4136,6 +4312,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -4162,7 +4342,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4181,11 +4361,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4218,6 +4398,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -4244,7 +4428,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__list)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4263,11 +4447,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4300,6 +4484,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -4326,7 +4514,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__pin)
-            opts="-o -v -h -V --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4345,11 +4533,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4382,6 +4570,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -4408,7 +4600,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__unpin)
-            opts="-o -v -h -V --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4427,11 +4619,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4464,6 +4656,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -4490,7 +4686,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__privacy)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version erase retention register"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version erase retention register"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4509,11 +4705,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4548,6 +4744,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4572,7 +4772,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__privacy__subcmd__erase)
-            opts="-o -v -h -V --db --store --reason --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --db --store --reason --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4603,11 +4803,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4640,6 +4840,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -4662,7 +4866,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__privacy__subcmd__register)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4681,11 +4885,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4718,6 +4922,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -4744,7 +4952,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__privacy__subcmd__retention)
-            opts="-o -v -h -V --stage --older-than --dry-run --db --store --reason --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --stage --older-than --dry-run --db --store --reason --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4783,11 +4991,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4820,6 +5028,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -4842,7 +5054,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__report)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version pipeline"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version pipeline"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4861,11 +5073,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4898,6 +5110,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -4924,7 +5140,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__report__subcmd__pipeline)
-            opts="-o -v -h -V --db --job --by --since --html --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --db --job --by --since --html --xlsx --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4950,6 +5166,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --xlsx)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4963,11 +5183,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5002,6 +5222,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5026,7 +5250,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sandbox)
-            opts="-o -v -h -V --port --state --latency --fail-rate --fail-seed --synthetic-candidates --retry-scale --rate-limit --rate-limit-headers --key --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version move"
+            opts="-o -v -h -V --port --state --latency --fail-rate --fail-seed --synthetic-candidates --retry-scale --rate-limit --rate-limit-headers --key --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version move"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5081,11 +5305,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5118,6 +5342,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -5144,7 +5372,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sandbox__subcmd__move)
-            opts="-o -v -h -V --stage --title --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --stage --title --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5171,11 +5399,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5208,6 +5436,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -5234,7 +5466,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__submissions)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version list"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5253,11 +5485,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5290,6 +5522,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -5316,7 +5552,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__submissions__subcmd__list)
-            opts="-o -v -h -V --per --page-token --answers --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --per --page-token --answers --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5343,11 +5579,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5382,6 +5618,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5406,7 +5646,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sync)
-            opts="-o -v -h -V --db --stage --full --refresh-after --events --concurrency --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version status purge"
+            opts="-o -v -h -V --db --stage --full --refresh-after --events --concurrency --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version status purge"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5445,11 +5685,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5484,6 +5724,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5508,7 +5752,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sync__subcmd__purge)
-            opts="-o -v -h -V --stage --older-than --yes --dry-run --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --stage --older-than --yes --dry-run --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5539,11 +5783,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5576,6 +5820,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -5602,7 +5850,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sync__subcmd__status)
-            opts="-o -v -h -V --runs --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --runs --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5629,11 +5877,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5666,6 +5914,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -5692,7 +5944,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list get create edit delete listen verify trigger events"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version list get create edit delete listen verify trigger events"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5711,11 +5963,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5748,6 +6000,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -5774,7 +6030,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__create)
-            opts="-f -F -o -v -h -V --callback-url --signing-key --event --inactive --field --raw-field --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-f -F -o -v -h -V --callback-url --signing-key --event --inactive --field --raw-field --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5821,11 +6077,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5858,6 +6114,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -5884,7 +6144,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__delete)
-            opts="-y -o -v -h -V --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-y -o -v -h -V --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5903,11 +6163,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5942,6 +6202,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5966,7 +6230,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__edit)
-            opts="-f -F -o -v -h -V --callback-url --active --signing-key --event --field --raw-field --dry-run --inactive --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-f -F -o -v -h -V --callback-url --active --signing-key --event --field --raw-field --dry-run --inactive --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6013,11 +6277,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6050,6 +6314,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -6076,7 +6344,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list show replay prune"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version list show replay prune"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6095,11 +6363,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6134,6 +6402,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6158,7 +6430,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__list)
-            opts="-o -v -h -V --store --status --action --since --target --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --store --status --action --since --target --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6197,11 +6469,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6234,6 +6506,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -6260,7 +6536,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__prune)
-            opts="-y -o -v -h -V --store --before --include-pending --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-y -o -v -h -V --store --before --include-pending --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6287,11 +6563,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6326,6 +6602,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6350,7 +6630,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__replay)
-            opts="-o -v -h -V --store --to --signing-key --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --store --to --signing-key --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6385,11 +6665,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6422,6 +6702,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -6448,7 +6732,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__show)
-            opts="-o -v -h -V --store --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --store --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6471,11 +6755,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6508,6 +6792,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -6534,7 +6822,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6553,11 +6841,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6590,6 +6878,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -6616,7 +6908,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__list)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6635,11 +6927,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6674,6 +6966,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6698,7 +6994,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__listen)
-            opts="-o -v -h -V --port --host --signing-key --forward-to --forward --template --link-base --with-names --events --tolerance --header --idle-timeout --store --lease --forward-rate --retry-schedule --max-age --store-fail-after --metrics-addr --log-format --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --port --host --signing-key --forward-to --forward --template --link-base --with-names --events --tolerance --header --idle-timeout --store --lease --forward-rate --retry-schedule --max-age --store-fail-after --metrics-addr --log-format --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6793,11 +7089,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6832,6 +7128,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6856,7 +7156,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__trigger)
-            opts="-o -v -h -V --to --template --link-base --with-names --signing-key --payload --retry-delays --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --to --template --link-base --with-names --signing-key --payload --retry-delays --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6903,11 +7203,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6942,6 +7242,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6966,7 +7270,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__verify)
-            opts="-o -v -h -V --signing-key --signature --payload --tolerance --now --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --signing-key --signature --payload --tolerance --now --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7005,11 +7309,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -7042,6 +7346,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)

@@ -532,5 +532,5 @@ help-completions--shell = bash, zsh, fish, powershell, elvish 중 하나
 
 ## -o xlsx (#51, part xlsx)
 global--password = -o xlsx 출력을 여는 암호로 암호화하며, 암호는 보이지 않는 프롬프트에서 물음(또는 RECRUIT_XLSX_PASSWORD나 --password-file). 명령줄에는 암호 자체를 쓰지 않음
-global--password-file = -o xlsx 출력을 FILE에 있는 암호(첫 줄)로 암호화
+global--password_file = -o xlsx 출력을 FILE에 있는 암호(첫 줄)로 암호화
 help-report-pipeline--xlsx = 보고서를 엑셀 통합 문서로도 쓰기: 표마다 시트 하나, 깔때기의 막대 차트 포함(여는 암호: --password, --password-file 또는 RECRUIT_XLSX_PASSWORD)
