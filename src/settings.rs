@@ -649,7 +649,10 @@ impl fmt::Debug for Environ {
             .field("signing_key", &key)
             .field("audit_log", &self.audit_log)
             .field("locale", &self.locale)
-            .field("xlsx_password", &self.xlsx_password.as_ref().map(|_| "<redacted>"))
+            .field(
+                "xlsx_password",
+                &self.xlsx_password.as_ref().map(|_| "<redacted>"),
+            )
             .finish()
     }
 }

@@ -509,8 +509,8 @@ impl Sink {
 
 /// `-o xlsx` to `then` (standard output or a direct target): rows staged in a temporary file.
 fn staged(then: Box<dyn Write + Send>, what: String) -> Result<Dest, Error> {
-    let file = tempfile::tempfile()
-        .map_err(|e| Error::file(FileOp::WriteIn, &std::env::temp_dir(), e))?;
+    let file =
+        tempfile::tempfile().map_err(|e| Error::file(FileOp::WriteIn, &std::env::temp_dir(), e))?;
     Ok(Dest::Staged {
         w: BufWriter::with_capacity(BUF, file),
         then,

@@ -101,15 +101,14 @@ impl crate::context::Ctx {
                 crate::t!("xlsx-password-mismatch"),
             )
             .interact()
-            .map_err(|e| {
-                Error::caused(ExitKind::Usage, crate::msg!("xlsx-password-unread"), e)
-            })
+            .map_err(|e| Error::caused(ExitKind::Usage, crate::msg!("xlsx-password-unread"), e))
     }
 }
 
 /// A password file's first line, without its line end (the rest is not read as password).
 fn first_line(path: &std::path::Path) -> Result<String, Error> {
-    let bytes = std::fs::read(path).map_err(|e| Error::file(crate::error::FileOp::Read, path, e))?;
+    let bytes =
+        std::fs::read(path).map_err(|e| Error::file(crate::error::FileOp::Read, path, e))?;
     let Ok(text) = String::from_utf8(bytes) else {
         return Err(Error::usage(crate::msg!(
             "xlsx-password-file-not-text",
@@ -225,7 +224,12 @@ pub fn write_tables(
         if name.trim().is_empty() || names.iter().any(|n| n.eq_ignore_ascii_case(&name)) {
             // Excel refuses two sheets of one name: the later one gets its place.
             let n = format!(" ({})", index + 1);
-            name = t.name.chars().take(31 - n.chars().count()).collect::<String>() + &n;
+            name = t
+                .name
+                .chars()
+                .take(31 - n.chars().count())
+                .collect::<String>()
+                + &n;
         }
         names.push(name.clone());
         book.table(&name, &t.header)?;
@@ -288,7 +292,10 @@ impl Book {
     pub fn table(&mut self, name: &str, header: &[String]) -> Result<(), Error> {
         let index = self.sheets.len();
         let ws = match self.mode {
-            Mode::Streaming => self.wb.add_worksheet_with_constant_memory().map_err(failed)?,
+            Mode::Streaming => self
+                .wb
+                .add_worksheet_with_constant_memory()
+                .map_err(failed)?,
             Mode::InMemory => self.wb.add_worksheet(),
         };
         let name: String = name
@@ -314,7 +321,10 @@ impl Book {
     }
 
     /// One row of the last sheet begun: `cells[i]` in column `i` (none: an empty cell).
-    pub fn row<'a>(&mut self, cells: impl IntoIterator<Item = Option<&'a Value>>) -> Result<(), Error> {
+    pub fn row<'a>(
+        &mut self,
+        cells: impl IntoIterator<Item = Option<&'a Value>>,
+    ) -> Result<(), Error> {
         let Some(index) = self.sheets.len().checked_sub(1) else {
             return Ok(());
         };
@@ -363,15 +373,21 @@ impl Book {
 
     /// Each sheet's header frozen and filtered, its columns' widths set; the workbook written
     /// to `out`, encrypted when a password is given.
-    pub fn finish(mut self, out: &mut (dyn Write + Send), password: Option<&Password>) -> Result<(), Error> {
+    pub fn finish(
+        mut self,
+        out: &mut (dyn Write + Send),
+        password: Option<&Password>,
+    ) -> Result<(), Error> {
         for (index, s) in self.sheets.iter().enumerate() {
             let ws = self.wb.worksheet_from_index(index).map_err(failed)?;
             ws.set_freeze_panes(1, 0).map_err(failed)?;
             if s.columns > 0 {
-                ws.autofilter(0, 0, s.rows - 1, s.columns - 1).map_err(failed)?;
+                ws.autofilter(0, 0, s.rows - 1, s.columns - 1)
+                    .map_err(failed)?;
             }
             for (col, w) in s.widths.iter().enumerate() {
-                ws.set_column_width(col as u16, *w as f64 + 1.0).map_err(failed)?;
+                ws.set_column_width(col as u16, *w as f64 + 1.0)
+                    .map_err(failed)?;
             }
         }
         match password {
@@ -384,11 +400,12 @@ impl Book {
 /// The workbook encrypted with `pw` into a temporary file, then copied to `out`: the
 /// encryption needs to seek, and a pipe cannot.
 fn encrypted(wb: &mut Workbook, out: &mut (dyn Write + Send), pw: &Password) -> Result<(), Error> {
-    let io_failed = |e: std::io::Error| Error::caused(ExitKind::Other, crate::msg!("xlsx-write-failed"), e);
+    let io_failed =
+        |e: std::io::Error| Error::caused(ExitKind::Other, crate::msg!("xlsx-write-failed"), e);
     let file = tempfile::tempfile().map_err(io_failed)?;
     let mut rng = rand09::rng();
-    let mut writer =
-        ms_offcrypto_writer::Ecma376AgileWriter::create(&mut rng, pw.0.as_str(), file).map_err(io_failed)?;
+    let mut writer = ms_offcrypto_writer::Ecma376AgileWriter::create(&mut rng, pw.0.as_str(), file)
+        .map_err(io_failed)?;
     // The encrypting writer cannot cross threads, as the workbook's writer must: the plain
     // workbook goes to a temporary file first, then through it.
     let mut plain = tempfile::tempfile().map_err(io_failed)?;
@@ -426,11 +443,13 @@ fn write_cell(
         },
         Value::String(s) => match when(s) {
             Some(When::Time(t)) => {
-                ws.write_datetime_with_format(row, col, &t, datetime).map_err(failed)?;
+                ws.write_datetime_with_format(row, col, t, datetime)
+                    .map_err(failed)?;
                 Ok(19)
             }
             Some(When::Day(d)) => {
-                ws.write_datetime_with_format(row, col, &d, date).map_err(failed)?;
+                ws.write_datetime_with_format(row, col, d, date)
+                    .map_err(failed)?;
                 Ok(10)
             }
             None => text(ws, row, col, s),

@@ -57,7 +57,10 @@ fn python() -> Option<&'static str> {
     });
     if found.is_none() {
         let msg = "\n*** SKIPPED an xlsx test: no python3 with openpyxl and msoffcrypto; install Debian's python3-openpyxl python3-msoffcrypto-tool ***\n";
-        assert!(std::env::var_os("CI").is_none(), "{msg}(CI installs them: .ci/run)");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{msg}(CI installs them: .ci/run)"
+        );
         use std::io::Write;
         let _ = std::io::stderr().write_all(msg.as_bytes());
     }
@@ -82,7 +85,12 @@ fn read_book(py: &str, path: &Path, password: Option<&str>) -> Result<Value, Str
 /// `recruit --sandbox ARGS` in `home`, expected to exit with `code`.
 fn run(home: &Home, args: &[&str], code: i32) -> std::process::Output {
     let out = home.sandbox().args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(code), "{args:?}: {}", stderr_of(&out));
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{args:?}: {}",
+        stderr_of(&out)
+    );
     out
 }
 
@@ -139,16 +147,22 @@ fn a_candidate_list_is_a_typed_sheet_with_a_frozen_filtered_header_and_csv_colum
     let Some(py) = python() else { return };
     let home = Home::new();
     let dir = tempfile::tempdir().unwrap();
-    let path = book_of(&home, &["candidates", "list", "--all", "-o", "xlsx"], dir.path(), "c.xlsx");
+    let path = book_of(
+        &home,
+        &["candidates", "list", "--all", "-o", "xlsx"],
+        dir.path(),
+        "c.xlsx",
+    );
     let book = read_book(py, &path, None).unwrap();
     assert_eq!(book["encrypted"], false);
     let sheet = &book["sheets"][0];
     assert_eq!(sheet["name"], "Candidates");
     assert_eq!(sheet["freeze"], "A2");
 
-    let json: Vec<Value> =
-        serde_json::from_slice(&run(&home, &["candidates", "list", "--all", "-o", "json"], 0).stdout)
-            .unwrap();
+    let json: Vec<Value> = serde_json::from_slice(
+        &run(&home, &["candidates", "list", "--all", "-o", "json"], 0).stdout,
+    )
+    .unwrap();
     let csv = run(&home, &["candidates", "list", "--all", "-o", "csv"], 0).stdout;
     let csv_header: Vec<String> = String::from_utf8_lossy(&csv)
         .lines()
@@ -171,7 +185,10 @@ fn a_candidate_list_is_a_typed_sheet_with_a_frozen_filtered_header_and_csv_colum
     assert_eq!(applied["v"], at_kst(c1001["applied_at"].as_str().unwrap()));
     assert!(applied["fmt"].as_str().unwrap().contains("yy"), "{applied}");
     let score = &row[col("feedback_score")];
-    assert_eq!((score["t"].as_str(), score["v"].as_f64()), (Some("n"), c1001["feedback_score"].as_f64()));
+    assert_eq!(
+        (score["t"].as_str(), score["v"].as_f64()),
+        (Some("n"), c1001["feedback_score"].as_f64())
+    );
     assert_eq!(row[col("name")]["t"], "s");
     assert_eq!(row[col("name")]["v"], "Kim Min-jun");
     // A phone number is text as sent, not a number or a date.
@@ -184,7 +201,11 @@ fn a_candidate_list_is_a_typed_sheet_with_a_frozen_filtered_header_and_csv_colum
     let widest = json
         .iter()
         .filter_map(|c| c["name"].as_str())
-        .map(|n| n.chars().map(|ch| if ch >= '\u{1100}' { 2 } else { 1 }).sum::<usize>())
+        .map(|n| {
+            n.chars()
+                .map(|ch| if ch >= '\u{1100}' { 2 } else { 1 })
+                .sum::<usize>()
+        })
         .max()
         .unwrap();
     assert!(width >= widest as f64, "width {width} < {widest}");
@@ -201,13 +222,25 @@ fn a_value_that_starts_a_formula_stays_text() {
         run(&home, &["memos", "create", "C1001", "-o", "json", &arg], 0);
     }
     let dir = tempfile::tempdir().unwrap();
-    let args = ["memos", "list", "C1001", "--all", "-o", "xlsx", "--fields", "id,content"];
+    let args = [
+        "memos",
+        "list",
+        "C1001",
+        "--all",
+        "-o",
+        "xlsx",
+        "--fields",
+        "id,content",
+    ];
     let book = read_book(py, &book_of(&home, &args, dir.path(), "m.xlsx"), None).unwrap();
     assert_eq!(book["formula"], false);
     assert_eq!(header(&book), ["id", "content"]);
     let rows = book["sheets"][0]["rows"].as_array().unwrap();
     for content in ["=1+1", "+82 10", "-5", "@SUM(A1)"] {
-        let row = rows.iter().find(|r| r[1]["v"] == content).unwrap_or_else(|| panic!("{content}: {rows:?}"));
+        let row = rows
+            .iter()
+            .find(|r| r[1]["v"] == content)
+            .unwrap_or_else(|| panic!("{content}: {rows:?}"));
         assert_eq!(row[1]["t"], "s", "{row:?}");
         assert_eq!(row[0]["t"], "n", "{row:?}");
     }
@@ -257,10 +290,17 @@ sys.exit(os.waitstatus_to_exitcode(status))
         vec!["--sandbox", "export", "candidates", "-o", "xlsx"],
     ] {
         let out = python_as_recruit(py, &home)
-            .args(["-c", script]).arg(&bin).args(&args).output().unwrap();
+            .args(["-c", script])
+            .arg(&bin)
+            .args(&args)
+            .output()
+            .unwrap();
         let text = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {text}");
-        assert!(text.contains("terminal") && text.contains("--out"), "{text}");
+        assert!(
+            text.contains("terminal") && text.contains("--out"),
+            "{text}"
+        );
         assert!(!text.contains("PK"), "{text}");
     }
 }
@@ -287,30 +327,57 @@ fn an_encrypted_workbook_opens_with_its_password_from_each_source() {
     assert_eq!(header(&book)[0], "code");
     let refused = read_book(py, &path, Some("wrong")).unwrap_err();
     assert!(refused.contains("refused"), "{refused}");
-    assert!(read_book(py, &path, None).is_err(), "an encrypted workbook is no zip");
+    assert!(
+        read_book(py, &path, None).is_err(),
+        "an encrypted workbook is no zip"
+    );
 
     // RECRUIT_XLSX_PASSWORD.
-    let out = home.sandbox().args(list).env("RECRUIT_XLSX_PASSWORD", "env-pw-42").output().unwrap();
+    let out = home
+        .sandbox()
+        .args(list)
+        .env("RECRUIT_XLSX_PASSWORD", "env-pw-42")
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
     let path = dir.path().join("env.xlsx");
     std::fs::write(&path, &out.stdout).unwrap();
-    assert_eq!(read_book(py, &path, Some("env-pw-42")).unwrap()["encrypted"], true);
+    assert_eq!(
+        read_book(py, &path, Some("env-pw-42")).unwrap()["encrypted"],
+        true
+    );
     assert!(read_book(py, &path, Some("env-pw-43")).is_err());
     assert!(!stderr_of(&out).contains("env-pw-42"));
 
     // --password alone: a hidden prompt, asked twice, on the terminal.
     let path = dir.path().join("prompt.xlsx");
     let typed = prompted(py, &home, &list, &path, "typed-pw-7");
-    assert!(!typed.contains("typed-pw-7"), "the prompt echoed the password: {typed}");
-    assert_eq!(read_book(py, &path, Some("typed-pw-7")).unwrap()["encrypted"], true);
+    assert!(
+        !typed.contains("typed-pw-7"),
+        "the prompt echoed the password: {typed}"
+    );
+    assert_eq!(
+        read_book(py, &path, Some("typed-pw-7")).unwrap()["encrypted"],
+        true
+    );
     assert!(read_book(py, &path, Some("typed-pw-8")).is_err());
 
     // Without a terminal to ask on, --password says where else a password comes from.
     let args: Vec<&str> = [&list[..], &["--password"]].concat();
     let err = stderr_of(&run(&home, &args, 2));
-    assert!(err.contains("--password-file") && err.contains("RECRUIT_XLSX_PASSWORD"), "{err}");
+    assert!(
+        err.contains("--password-file") && err.contains("RECRUIT_XLSX_PASSWORD"),
+        "{err}"
+    );
     // A password with another format is refused, not ignored.
-    let args = ["candidates", "list", "-o", "csv", "--password-file", pw_file.to_str().unwrap()];
+    let args = [
+        "candidates",
+        "list",
+        "-o",
+        "csv",
+        "--password-file",
+        pw_file.to_str().unwrap(),
+    ];
     assert!(stderr_of(&run(&home, &args, 2)).contains("-o xlsx"));
 
     let log = std::fs::read_to_string(home.data_dir().join("audit.log")).unwrap_or_default();
@@ -389,40 +456,75 @@ fn an_export_of_candidates_to_a_workbook_is_logged() {
     let home = Home::new();
     let dir = tempfile::tempdir().unwrap();
     let out_file = dir.path().join("all.xlsx");
-    let args = ["export", "candidates", "-o", "xlsx", "--out", out_file.to_str().unwrap()];
+    let args = [
+        "export",
+        "candidates",
+        "-o",
+        "xlsx",
+        "--out",
+        out_file.to_str().unwrap(),
+    ];
     run(&home, &args, 0);
     assert!(!dir.path().join("all.xlsx.partial").exists());
     let book = read_book(py, &out_file, None).unwrap();
-    let json: Vec<Value> =
-        serde_json::from_slice(&run(&home, &["candidates", "list", "--all", "-o", "json"], 0).stdout)
-            .unwrap();
+    let json: Vec<Value> = serde_json::from_slice(
+        &run(&home, &["candidates", "list", "--all", "-o", "json"], 0).stdout,
+    )
+    .unwrap();
     let rows = book["sheets"][0]["rows"].as_array().unwrap();
     assert_eq!(rows.len(), json.len() + 1);
     assert_eq!(book["sheets"][0]["freeze"], "A2");
     let csv = run(&home, &["export", "candidates", "-o", "csv"], 0).stdout;
-    let csv_header: Vec<String> =
-        String::from_utf8_lossy(&csv).lines().next().unwrap().split(',').map(String::from).collect();
+    let csv_header: Vec<String> = String::from_utf8_lossy(&csv)
+        .lines()
+        .next()
+        .unwrap()
+        .split(',')
+        .map(String::from)
+        .collect();
     assert_eq!(header(&book), csv_header);
     let col = csv_header.iter().position(|c| c == "applied_at").unwrap();
     assert_eq!(row_of(&book, "C1001")[col]["t"], "d");
 
-    let piped = book_of(&home, &["export", "candidates", "-o", "xlsx"], dir.path(), "piped.xlsx");
+    let piped = book_of(
+        &home,
+        &["export", "candidates", "-o", "xlsx"],
+        dir.path(),
+        "piped.xlsx",
+    );
     let piped = read_book(py, &piped, None).unwrap();
     // The same rows (each run's sandbox has its own port, in the file addresses: the codes
     // are compared).
     let codes = |b: &Value| -> Vec<Value> {
-        b["sheets"][0]["rows"].as_array().unwrap().iter().map(|r| r[0]["v"].clone()).collect()
+        b["sheets"][0]["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r[0]["v"].clone())
+            .collect()
     };
     assert_eq!(codes(&piped), codes(&book));
     assert_eq!(piped["sheets"][0]["rows"][0], book["sheets"][0]["rows"][0]);
 
-    let records: Vec<Value> =
-        serde_json::from_slice(&run(&home, &["audit", "list", "-o", "json", "--via", "export"], 0).stdout)
-            .unwrap();
+    let records: Vec<Value> = serde_json::from_slice(
+        &run(
+            &home,
+            &["audit", "list", "-o", "json", "--via", "export"],
+            0,
+        )
+        .stdout,
+    )
+    .unwrap();
     let logged: Vec<&str> = records
         .iter()
         .filter(|r| r["command"].as_str().is_some_and(|c| c.contains("xlsx")))
-        .flat_map(|r| r["candidates"].as_array().unwrap().iter().filter_map(|c| c.as_str()))
+        .flat_map(|r| {
+            r["candidates"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|c| c.as_str())
+        })
         .collect();
     for c in &json {
         let code = c["code"].as_str().unwrap();
@@ -439,7 +541,11 @@ fn the_report_workbook_has_its_tables_and_a_bar_chart_of_the_funnel() {
     run(&home, &["sync"], 0);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("report.xlsx");
-    let err = stderr_of(&run(&home, &["report", "pipeline", "--xlsx", path.to_str().unwrap()], 0));
+    let err = stderr_of(&run(
+        &home,
+        &["report", "pipeline", "--xlsx", path.to_str().unwrap()],
+        0,
+    ));
     assert!(err.contains("report.xlsx"), "{err}");
     let book = read_book(py, &path, None).unwrap();
     assert_eq!(book["bar"], true, "{book}");
@@ -448,7 +554,8 @@ fn the_report_workbook_has_its_tables_and_a_bar_chart_of_the_funnel() {
     assert_eq!(sheet["name"], "All candidates");
     assert_eq!(sheet["freeze"], "A2");
     let json: Value =
-        serde_json::from_slice(&run(&home, &["report", "pipeline", "-o", "json"], 0).stdout).unwrap();
+        serde_json::from_slice(&run(&home, &["report", "pipeline", "-o", "json"], 0).stdout)
+            .unwrap();
     let stages = json["groups"][0]["stages"].as_array().unwrap();
     let rows = sheet["rows"].as_array().unwrap();
     assert_eq!(rows.len(), stages.len() + 1);
@@ -463,14 +570,27 @@ fn the_report_workbook_has_its_tables_and_a_bar_chart_of_the_funnel() {
     let pw_file = dir.path().join("pw");
     std::fs::write(&pw_file, "report-pw").unwrap();
     let args = [
-        "--lang", "ko", "report", "pipeline", "--by", "job", "--xlsx", by_job.to_str().unwrap(),
-        "--password-file", pw_file.to_str().unwrap(),
+        "--lang",
+        "ko",
+        "report",
+        "pipeline",
+        "--by",
+        "job",
+        "--xlsx",
+        by_job.to_str().unwrap(),
+        "--password-file",
+        pw_file.to_str().unwrap(),
     ];
     run(&home, &args, 0);
     let book = read_book(py, &by_job, Some("report-pw")).unwrap();
     assert_eq!(book["encrypted"], true);
     let groups = serde_json::from_slice::<Value>(
-        &run(&home, &["report", "pipeline", "--by", "job", "-o", "json"], 0).stdout,
+        &run(
+            &home,
+            &["report", "pipeline", "--by", "job", "-o", "json"],
+            0,
+        )
+        .stdout,
     )
     .unwrap()["groups"]
         .as_array()
@@ -481,7 +601,12 @@ fn the_report_workbook_has_its_tables_and_a_bar_chart_of_the_funnel() {
     assert_eq!(book["sheets"][0]["rows"][0][0]["v"], "단계");
 
     // -o xlsx is the same workbook, to standard output.
-    let piped = book_of(&home, &["report", "pipeline", "-o", "xlsx"], dir.path(), "piped.xlsx");
+    let piped = book_of(
+        &home,
+        &["report", "pipeline", "-o", "xlsx"],
+        dir.path(),
+        "piped.xlsx",
+    );
     let piped = read_book(py, &piped, None).unwrap();
     assert_eq!(piped["bar"], true);
     assert_eq!(piped["sheets"][0]["rows"], sheet["rows"]);
