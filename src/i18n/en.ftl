@@ -1624,3 +1624,4 @@ xlsx-report-sheet-all = All candidates
 xlsx-report-sheet-no-job = No job
 xlsx-report-written = wrote the workbook { $path }
 xlsx-not-a-list = -o xlsx is for lists, exports and reports; this command prints something else: use -o json, ndjson or csv
+xlsx-too-many-rows = an Excel sheet holds at most { $max } rows below its header, and this list has more: use -o csv, or export a part of it (--stage)

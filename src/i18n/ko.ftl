@@ -1521,3 +1521,4 @@ xlsx-report-sheet-all = 전체 지원자
 xlsx-report-sheet-no-job = 공고 없음
 xlsx-report-written = 통합 문서 { $path }을(를) 썼습니다
 xlsx-not-a-list = -o xlsx는 목록, 내보내기, 보고서에 씁니다. 이 명령은 다른 것을 출력하니 -o json, ndjson, csv를 쓰세요
+xlsx-too-many-rows = 엑셀 시트 하나에는 머리글 아래 { $max }행까지만 들어가는데 이 목록은 더 많습니다: -o csv를 쓰거나 일부만 내보내세요(--stage)

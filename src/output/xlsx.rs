@@ -23,6 +23,9 @@ const SERVICE_OFFSET_SECS: i32 = 9 * 3600;
 /// Excel's longest text in a cell: a longer string is cut there (Excel cannot hold more).
 const MAX_CELL_CHARS: usize = 32_767;
 
+/// Excel's rows in a sheet, the header's included.
+const MAX_ROWS: u32 = 1_048_576;
+
 /// The widest a column is made (in characters): long text wraps no further than this.
 const MAX_WIDTH: usize = 60;
 
@@ -331,6 +334,12 @@ impl Book {
         let ws = self.wb.worksheet_from_index(index).map_err(failed)?;
         let state = &mut self.sheets[index];
         let row = state.rows;
+        if row >= MAX_ROWS {
+            return Err(Error::usage(crate::msg!(
+                "xlsx-too-many-rows",
+                max = (MAX_ROWS - 1).to_string()
+            )));
+        }
         for (col, v) in cells.into_iter().enumerate() {
             let Some(v) = v else { continue };
             let width = write_cell(ws, row, col as u16, v, &self.date, &self.datetime)?;
