@@ -184,14 +184,100 @@ pub(crate) fn headers(columns: &[String]) -> Vec<String> {
 
 /// One column's header ([`headers`]).
 pub(crate) fn header(column: &str) -> String {
-    let id = format!("xlsx-col-{}", column.replace('_', "-"));
-    let said = crate::i18n::text(&id, None);
-    if said == id {
-        column.to_string()
-    } else {
-        said
+    match HEADERS.iter().find(|(c, _)| *c == column) {
+        Some((_, id)) => crate::i18n::text(id, None),
+        None => column.to_string(),
     }
 }
+
+/// The columns of CSV (every kind's, and the exports') and the message that heads each.
+const HEADERS: &[(&str, &str)] = &[
+    ("code", "xlsx-col-code"),
+    ("title", "xlsx-col-title"),
+    ("status", "xlsx-col-status"),
+    ("open_status", "xlsx-col-open-status"),
+    ("expired", "xlsx-col-expired"),
+    ("end_at", "xlsx-col-end-at"),
+    ("employment_type", "xlsx-col-employment-type"),
+    ("career_kind", "xlsx-col-career-kind"),
+    ("career_start", "xlsx-col-career-start"),
+    ("career_end", "xlsx-col-career-end"),
+    ("address", "xlsx-col-address"),
+    ("address2", "xlsx-col-address2"),
+    ("resume_required", "xlsx-col-resume-required"),
+    ("content", "xlsx-col-content"),
+    ("created_at", "xlsx-col-created-at"),
+    ("updated_at", "xlsx-col-updated-at"),
+    ("uri", "xlsx-col-uri"),
+    ("id", "xlsx-col-id"),
+    ("parent_id", "xlsx-col-parent-id"),
+    ("pinned", "xlsx-col-pinned"),
+    ("fixed_at", "xlsx-col-fixed-at"),
+    ("accessible_role", "xlsx-col-accessible-role"),
+    ("user", "xlsx-col-user"),
+    ("mentions", "xlsx-col-mentions"),
+    ("file_url", "xlsx-col-file-url"),
+    ("replies", "xlsx-col-replies"),
+    ("kind", "xlsx-col-kind"),
+    ("form_title", "xlsx-col-form-title"),
+    ("form_description", "xlsx-col-form-description"),
+    ("candidate_name", "xlsx-col-candidate-name"),
+    ("candidate_email", "xlsx-col-candidate-email"),
+    ("submitted_at", "xlsx-col-submitted-at"),
+    ("form_template", "xlsx-col-form-template"),
+    ("submission_answers", "xlsx-col-submission-answers"),
+    ("active", "xlsx-col-active"),
+    ("provider", "xlsx-col-provider"),
+    ("callback_url", "xlsx-col-callback-url"),
+    ("events", "xlsx-col-events"),
+    ("name", "xlsx-col-name"),
+    ("email", "xlsx-col-email"),
+    ("phone", "xlsx-col-phone"),
+    ("duplicate", "xlsx-col-duplicate"),
+    ("birth", "xlsx-col-birth"),
+    ("privacy", "xlsx-col-privacy"),
+    ("resume_path", "xlsx-col-resume-path"),
+    ("applied_at", "xlsx-col-applied-at"),
+    ("job", "xlsx-col-job"),
+    ("job_stage", "xlsx-col-job-stage"),
+    ("duplicate_job", "xlsx-col-duplicate-job"),
+    ("reapply", "xlsx-col-reapply"),
+    ("feedback_kind", "xlsx-col-feedback-kind"),
+    ("feedback_status", "xlsx-col-feedback-status"),
+    ("feedback_result", "xlsx-col-feedback-result"),
+    ("feedback_score", "xlsx-col-feedback-score"),
+    ("feedback_score_count", "xlsx-col-feedback-score-count"),
+    (
+        "feedback_score_total_count",
+        "xlsx-col-feedback-score-total-count",
+    ),
+    ("education_final_kind", "xlsx-col-education-final-kind"),
+    (
+        "experience_total_period",
+        "xlsx-col-experience-total-period",
+    ),
+    ("interest", "xlsx-col-interest"),
+    ("profile_img_path", "xlsx-col-profile-img-path"),
+    ("url", "xlsx-col-url"),
+    ("position", "xlsx-col-position"),
+    ("application_form", "xlsx-col-application-form"),
+    ("managers", "xlsx-col-managers"),
+    ("result", "xlsx-col-result"),
+    ("score", "xlsx-col-score"),
+    ("score_count", "xlsx-col-score-count"),
+    ("total_score_count", "xlsx-col-total-score-count"),
+    ("job_stage_title", "xlsx-col-job-stage-title"),
+    ("candidate", "xlsx-col-candidate"),
+    ("member_scores", "xlsx-col-member-scores"),
+    ("number", "xlsx-col-number"),
+    ("schedule", "xlsx-col-schedule"),
+    ("candidate_code", "xlsx-col-candidate-code"),
+    ("desired_salary", "xlsx-col-desired-salary"),
+    ("current_salary", "xlsx-col-current-salary"),
+    ("expected_fee", "xlsx-col-expected-fee"),
+    ("questions", "xlsx-col-questions"),
+    ("value", "xlsx-col-value"),
+];
 
 /// A table of a workbook written whole ([`write_tables`]): the report's.
 #[derive(Debug, Clone, Default)]
