@@ -1,4 +1,4 @@
-//! Writers for table, JSON, NDJSON and CSV behind one interface.
+//! Writers for table, JSON, NDJSON, CSV and Excel workbooks behind one interface.
 //!
 //! Commands hand over what the service sent (raw bytes and the parsed value) together with the
 //! [`Kind`] of resource; the writer decides how it looks:
@@ -6,7 +6,9 @@
 //! - `ndjson`: one item per line, written as each page arrives;
 //! - `csv`: one row per item; the documented columns of the kind ([`Kind::csv_columns`]) then any
 //!   other top-level field the first page has, nested values as JSON text in their cell;
-//! - `table`: a view for people ([`table`]).
+//! - `table`: a view for people ([`table`]);
+//! - `xlsx`: a workbook of CSV's columns, its rows streamed to a temporary file as pages arrive
+//!   and the workbook written at the end ([`xlsx`]); never to a terminal.
 //!
 //! `--jq` applies to the value `json` would print (and to each line under `ndjson`).
 
