@@ -403,7 +403,7 @@ fn python_as_recruit(py: &str, home: &Home) -> std::process::Command {
 /// to `path`), the password typed at both prompts; what the terminal showed.
 fn prompted(py: &str, home: &Home, args: &[&str], path: &Path, password: &str) -> String {
     let script = r#"
-import os, pty, sys, time
+import os, pty, select, sys, time
 path, pw = sys.argv[1], sys.argv[2]
 pid, fd = pty.fork()
 if pid == 0:
@@ -415,6 +415,9 @@ def until(word):
     global seen
     deadline = time.time() + 60
     while word not in seen and time.time() < deadline:
+        # Never blocked past the deadline: a prompt that does not come fails the test.
+        if not select.select([fd], [], [], max(0, deadline - time.time()))[0]:
+            return
         try:
             chunk = os.read(fd, 4096)
         except OSError:
