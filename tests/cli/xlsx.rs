@@ -417,24 +417,24 @@ def until(word):
     while word not in seen and time.time() < deadline:
         # Never blocked past the deadline: a prompt that does not come fails the test.
         if not select.select([fd], [], [], max(0, deadline - time.time()))[0]:
-            return
+            return False
         try:
             chunk = os.read(fd, 4096)
         except OSError:
-            return
+            return True
         if not chunk:
-            return
+            return True
         seen += chunk
+    return word in seen
 until(b'Password to open')
 os.write(fd, pw.encode() + b'\r')
 until(b'Password again')
 os.write(fd, pw.encode() + b'\r')
-until(b'\x00never')
-# A child still waiting for input is ended, so the test fails rather than hangs.
-done, status = os.waitpid(pid, os.WNOHANG)
-if done == 0:
+ended = until(b'\x00never')
+# A child still waiting for input at the deadline is ended: the test fails, never hangs.
+if not ended:
     os.kill(pid, 9)
-    _, status = os.waitpid(pid, 0)
+_, status = os.waitpid(pid, 0)
 sys.stdout.buffer.write(seen)
 sys.exit(os.waitstatus_to_exitcode(status))
 "#;
