@@ -251,7 +251,7 @@ _recruit() {
 
     case "${cmd}" in
         recruit)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version forms candidates jobs evaluations interviews memos submissions webhooks files export sync privacy audit report api sandbox mcp auth config completions help"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version forms candidates jobs evaluations interviews memos submissions webhooks files export sync privacy audit report api sandbox mcp auth config completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -270,11 +270,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -309,6 +309,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -333,7 +337,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__api)
-            opts="-f -F -H -i -o -v -h -V --field --raw-field --header --input --include --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-f -F -H -i -o -v -h -V --field --raw-field --header --input --include --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -380,11 +384,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -417,6 +421,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -443,7 +451,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__audit)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list verify report prune"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version list verify report prune"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -462,11 +470,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -501,6 +509,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -525,7 +537,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__audit__subcmd__list)
-            opts="-o -v -h -V --since --candidate --via --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --since --candidate --via --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -556,11 +568,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -593,6 +605,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -619,7 +635,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__audit__subcmd__prune)
-            opts="-o -v -h -V --before --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --before --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -642,11 +658,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -679,6 +695,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -705,7 +725,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__audit__subcmd__report)
-            opts="-o -v -h -V --month --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --month --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -728,11 +748,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -765,6 +785,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -791,7 +815,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__audit__subcmd__verify)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -810,11 +834,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -847,6 +871,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -873,7 +901,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version login status logout"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version login status logout"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -892,11 +920,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -929,6 +957,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -955,7 +987,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth__subcmd__login)
-            opts="-o -v -h -V --with-token --no-verify --insecure-storage --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --with-token --no-verify --insecure-storage --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -974,11 +1006,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1011,6 +1043,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1037,7 +1073,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth__subcmd__logout)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1056,11 +1092,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1093,6 +1129,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1119,7 +1159,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth__subcmd__status)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1138,11 +1178,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1175,6 +1215,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1201,7 +1245,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__candidates)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list get search"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version list get search"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1220,11 +1264,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1257,6 +1301,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1283,7 +1331,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__candidates__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1302,11 +1350,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1341,6 +1389,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1365,7 +1417,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__candidates__subcmd__list)
-            opts="-o -v -h -V --stage --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --stage --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1396,11 +1448,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1433,6 +1485,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1459,7 +1515,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__candidates__subcmd__search)
-            opts="-o -v -h -V --stage --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --stage --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1486,11 +1542,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1523,6 +1579,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1549,7 +1609,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__completions)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version bash elvish fish powershell zsh"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1568,11 +1628,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1605,6 +1665,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1631,7 +1695,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version path get set unset list"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version path get set unset list"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1650,11 +1714,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1687,6 +1751,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1713,7 +1781,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__get)
-            opts="-o -v -h -V --reveal --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --reveal --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1732,11 +1800,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1769,6 +1837,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1795,7 +1867,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__list)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1814,11 +1886,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1851,6 +1923,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1877,7 +1953,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__path)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1896,11 +1972,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -1933,6 +2009,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1959,7 +2039,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__set)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1978,11 +2058,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2015,6 +2095,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2041,7 +2125,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__unset)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2060,11 +2144,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2097,6 +2181,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2123,7 +2211,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__evaluations)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version get"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version get"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2142,11 +2230,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2179,6 +2267,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2205,7 +2297,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__evaluations__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2224,11 +2316,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2261,6 +2353,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2287,7 +2383,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version submissions memos candidates forms"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version submissions memos candidates forms"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2306,11 +2402,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2343,6 +2439,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2369,7 +2469,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__candidates)
-            opts="-o -v -h -V --stage --detail --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --stage --detail --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2404,11 +2504,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2441,6 +2541,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2467,7 +2571,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__forms)
-            opts="-o -v -h -V --with-questions --out --concurrency --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --with-questions --out --concurrency --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2494,11 +2598,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2531,6 +2635,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2557,7 +2665,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__memos)
-            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2596,11 +2704,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2633,6 +2741,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2659,7 +2771,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__submissions)
-            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2698,11 +2810,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2735,6 +2847,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2761,7 +2877,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__files)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version upload"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version upload"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2780,11 +2896,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2817,6 +2933,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2843,7 +2963,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__files__subcmd__upload)
-            opts="-o -v -h -V --name --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --name --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2866,11 +2986,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2903,6 +3023,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2929,7 +3053,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list get apply"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version list get apply"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2948,11 +3072,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -2987,6 +3111,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3011,7 +3139,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms__subcmd__apply)
-            opts="-y -o -v -h -V --answers --variant --dry-run --yes --save --resume --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-y -o -v -h -V --answers --variant --dry-run --yes --save --resume --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3046,11 +3174,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3083,6 +3211,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -3109,7 +3241,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3128,11 +3260,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3165,6 +3297,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -3191,7 +3327,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms__subcmd__list)
-            opts="-o -v -h -V --title --page-token --per --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --title --page-token --per --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3222,11 +3358,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3259,6 +3395,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -3285,7 +3425,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__help)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3304,11 +3444,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3341,6 +3481,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -3367,7 +3511,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__interviews)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version get"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version get"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3386,11 +3530,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3423,6 +3567,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -3449,7 +3597,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__interviews__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3468,11 +3616,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3505,6 +3653,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -3531,7 +3683,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__jobs)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version list"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3550,11 +3702,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3589,6 +3741,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3613,7 +3769,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__jobs__subcmd__list)
-            opts="-o -v -h -V --title --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --title --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3644,11 +3800,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3683,6 +3839,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3707,7 +3867,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__mcp)
-            opts="-o -v -h -V --access --personal-data --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --access --personal-data --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3738,11 +3898,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3775,6 +3935,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -3801,7 +3965,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list get create edit delete pin unpin"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version list get create edit delete pin unpin"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3820,11 +3984,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3859,6 +4023,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3883,7 +4051,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__create)
-            opts="-o -v -h -V --content --reply-to --role --mention --file-url --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --content --reply-to --role --mention --file-url --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3922,11 +4090,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -3959,6 +4127,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -3985,7 +4157,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__delete)
-            opts="-y -o -v -h -V --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-y -o -v -h -V --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4004,11 +4176,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4043,6 +4215,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4067,7 +4243,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__edit)
-            opts="-o -v -h -V --content --role --mention --file-url --clear-mentions --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --content --role --mention --file-url --clear-mentions --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4102,11 +4278,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4139,6 +4315,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -4165,7 +4345,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4184,11 +4364,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4221,6 +4401,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -4247,7 +4431,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__list)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4266,11 +4450,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4303,6 +4487,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -4329,7 +4517,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__pin)
-            opts="-o -v -h -V --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4348,11 +4536,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4385,6 +4573,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -4411,7 +4603,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__unpin)
-            opts="-o -v -h -V --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4430,11 +4622,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4467,6 +4659,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -4493,7 +4689,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__privacy)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version erase retention register"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version erase retention register"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4512,11 +4708,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4551,6 +4747,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4575,7 +4775,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__privacy__subcmd__erase)
-            opts="-o -v -h -V --db --store --reason --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --db --store --reason --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4606,11 +4806,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4643,6 +4843,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -4665,7 +4869,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__privacy__subcmd__register)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4684,11 +4888,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4721,6 +4925,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -4747,7 +4955,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__privacy__subcmd__retention)
-            opts="-o -v -h -V --stage --older-than --dry-run --db --store --reason --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --stage --older-than --dry-run --db --store --reason --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4786,11 +4994,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4823,6 +5031,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -4845,7 +5057,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__report)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version pipeline trend"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version pipeline trend"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4864,11 +5076,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -4901,6 +5113,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -4927,7 +5143,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__report__subcmd__pipeline)
-            opts="-o -v -h -V --db --job --by --since --html --to --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --db --job --by --since --html --to --xlsx --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4957,6 +5173,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --xlsx)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4970,11 +5190,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5009,6 +5229,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5033,7 +5257,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__report__subcmd__trend)
-            opts="-o -v -h -V --db --weeks --job --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --db --weeks --job --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5064,11 +5288,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5103,6 +5327,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5127,7 +5355,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sandbox)
-            opts="-o -v -h -V --port --state --latency --fail-rate --fail-seed --synthetic-candidates --retry-scale --rate-limit --rate-limit-headers --key --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version move"
+            opts="-o -v -h -V --port --state --latency --fail-rate --fail-seed --synthetic-candidates --retry-scale --rate-limit --rate-limit-headers --key --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version move"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5182,11 +5410,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5221,6 +5449,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5245,7 +5477,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sandbox__subcmd__move)
-            opts="-o -v -h -V --stage --title --at --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --stage --title --at --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5276,11 +5508,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5313,6 +5545,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -5339,7 +5575,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__submissions)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version list"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5358,11 +5594,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5395,6 +5631,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -5421,7 +5661,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__submissions__subcmd__list)
-            opts="-o -v -h -V --per --page-token --answers --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --per --page-token --answers --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5448,11 +5688,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5487,6 +5727,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5511,7 +5755,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sync)
-            opts="-o -v -h -V --db --stage --full --refresh-after --events --concurrency --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version status purge"
+            opts="-o -v -h -V --db --stage --full --refresh-after --events --concurrency --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version status purge"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5550,11 +5794,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5589,6 +5833,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5613,7 +5861,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sync__subcmd__purge)
-            opts="-o -v -h -V --stage --older-than --yes --dry-run --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --stage --older-than --yes --dry-run --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5644,11 +5892,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5681,6 +5929,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -5707,7 +5959,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sync__subcmd__status)
-            opts="-o -v -h -V --runs --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --runs --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5734,11 +5986,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5771,6 +6023,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -5797,7 +6053,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list get create edit delete listen verify trigger events"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version list get create edit delete listen verify trigger events"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5816,11 +6072,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5853,6 +6109,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -5879,7 +6139,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__create)
-            opts="-f -F -o -v -h -V --callback-url --signing-key --event --inactive --field --raw-field --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-f -F -o -v -h -V --callback-url --signing-key --event --inactive --field --raw-field --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5926,11 +6186,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -5963,6 +6223,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -5989,7 +6253,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__delete)
-            opts="-y -o -v -h -V --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-y -o -v -h -V --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6008,11 +6272,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6047,6 +6311,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6071,7 +6339,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__edit)
-            opts="-f -F -o -v -h -V --callback-url --active --signing-key --event --field --raw-field --dry-run --inactive --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-f -F -o -v -h -V --callback-url --active --signing-key --event --field --raw-field --dry-run --inactive --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6118,11 +6386,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6155,6 +6423,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -6181,7 +6453,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list show replay prune"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version list show replay prune"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6200,11 +6472,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6239,6 +6511,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6263,7 +6539,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__list)
-            opts="-o -v -h -V --store --status --action --since --target --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --store --status --action --since --target --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6302,11 +6578,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6339,6 +6615,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -6365,7 +6645,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__prune)
-            opts="-y -o -v -h -V --store --before --include-pending --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-y -o -v -h -V --store --before --include-pending --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6392,11 +6672,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6431,6 +6711,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6455,7 +6739,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__replay)
-            opts="-o -v -h -V --store --to --signing-key --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --store --to --signing-key --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6490,11 +6774,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6527,6 +6811,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -6553,7 +6841,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__show)
-            opts="-o -v -h -V --store --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --store --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6576,11 +6864,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6613,6 +6901,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -6639,7 +6931,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6658,11 +6950,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6695,6 +6987,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -6721,7 +7017,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__list)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6740,11 +7036,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6779,6 +7075,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6803,7 +7103,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__listen)
-            opts="-o -v -h -V --port --host --signing-key --forward-to --forward --template --link-base --with-names --events --tolerance --header --idle-timeout --store --lease --forward-rate --retry-schedule --max-age --store-fail-after --reconcile --reconcile-every --metrics-addr --log-format --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --port --host --signing-key --forward-to --forward --template --link-base --with-names --events --tolerance --header --idle-timeout --store --lease --forward-rate --retry-schedule --max-age --store-fail-after --reconcile --reconcile-every --metrics-addr --log-format --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6902,11 +7202,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -6941,6 +7241,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6965,7 +7269,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__trigger)
-            opts="-o -v -h -V --to --template --link-base --with-names --signing-key --payload --retry-delays --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --to --template --link-base --with-names --signing-key --payload --retry-delays --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7012,11 +7316,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -7051,6 +7355,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -7075,7 +7383,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__verify)
-            opts="-o -v -h -V --signing-key --signature --payload --tolerance --now --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --signing-key --signature --payload --tolerance --now --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --password --password-file --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7114,11 +7422,11 @@ _recruit() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -7151,6 +7459,10 @@ _recruit() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ca-cert)

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_recruit_global_optspecs
-    string join \n base-url= api-key= profile= sandbox o/output= jq= fields= all limit= timeout= retries= v/verbose color= insecure-http lang= bom encoding= ca-cert= max-rate= max-wait= reason= h/help V/version
+    string join \n base-url= api-key= profile= sandbox o/output= jq= fields= all limit= timeout= retries= v/verbose color= insecure-http lang= bom encoding= password password-file= ca-cert= max-rate= max-wait= reason= h/help V/version
 end
 
 function __fish_recruit_needs_command
@@ -30,7 +30,8 @@ complete -c recruit -n "__fish_recruit_needs_command" -l profile -d 'A named pro
 complete -c recruit -n "__fish_recruit_needs_command" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_needs_command" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_needs_command" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_needs_command" -l limit -d 'On list commands: stop after N items' -r
@@ -43,6 +44,7 @@ complete -c recruit -n "__fish_recruit_needs_command" -l lang -d 'Language of me
 ko\t''"
 complete -c recruit -n "__fish_recruit_needs_command" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_needs_command" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_needs_command" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_needs_command" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_needs_command" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -52,6 +54,7 @@ complete -c recruit -n "__fish_recruit_needs_command" -l all -d 'On list command
 complete -c recruit -n "__fish_recruit_needs_command" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_needs_command" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_needs_command" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_needs_command" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_needs_command" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "forms" -d 'Application forms (job postings): list, read, apply'
@@ -81,7 +84,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_se
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l limit -d 'On list commands: stop after N items' -r
@@ -94,6 +98,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_se
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -103,6 +108,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_se
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -f -a "list" -d 'List application forms (job postings)'
@@ -117,7 +123,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l limit -d 'On list commands: stop after N items' -r
@@ -130,6 +137,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -139,6 +147,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -147,7 +156,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l limit -d 'On list commands: stop after N items' -r
@@ -160,6 +170,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -169,6 +180,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l answers -d 'Answers file (JSON, a variant A or B request body), or - for standard input' -r
@@ -182,7 +194,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l limit -d 'On list commands: stop after N items' -r
@@ -195,6 +208,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -206,6 +220,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -214,7 +229,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fi
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l limit -d 'On list commands: stop after N items' -r
@@ -227,6 +243,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fi
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -236,6 +253,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fi
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -f -a "list" -d 'List candidates, optionally at one stage (one page of 20 by default)'
@@ -255,7 +273,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l limit -d 'On list commands: stop after N items' -r
@@ -268,6 +287,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -277,6 +297,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -285,7 +306,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l limit -d 'On list commands: stop after N items' -r
@@ -298,6 +320,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -307,6 +330,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l stage -d 'Only candidates at this stage' -r -f -a "applied\t'Applied, not looked at yet'
@@ -322,7 +346,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l limit -d 'On list commands: stop after N items' -r
@@ -335,6 +360,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -344,6 +370,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -352,7 +379,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l limit -d 'On list commands: stop after N items' -r
@@ -365,6 +393,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_see
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -374,6 +403,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -f -a "list" -d 'List jobs: code (may be empty), title, job group, application form, managers'
@@ -386,7 +416,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l limit -d 'On list commands: stop after N items' -r
@@ -399,6 +430,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_su
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -408,6 +440,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -416,7 +449,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __f
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l limit -d 'On list commands: stop after N items' -r
@@ -429,6 +463,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __f
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -438,6 +473,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __f
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -f -a "get" -d 'Show one evaluation: the candidate, the stage, each evaluator\'s score and comment'
@@ -447,7 +483,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l limit -d 'On list commands: stop after N items' -r
@@ -460,6 +497,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -469,6 +507,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -477,7 +516,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fi
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l limit -d 'On list commands: stop after N items' -r
@@ -490,6 +530,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fi
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -499,6 +540,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fi
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -f -a "get" -d 'Show one interview: the candidate, the round and the schedule (in local time)'
@@ -508,7 +550,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l limit -d 'On list commands: stop after N items' -r
@@ -521,6 +564,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -530,6 +574,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -538,7 +583,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_se
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l limit -d 'On list commands: stop after N items' -r
@@ -551,6 +597,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_se
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -560,6 +607,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_se
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -f -a "list" -d 'List a candidate\'s memos as threads (replies under their parent)'
@@ -575,7 +623,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l limit -d 'On list commands: stop after N items' -r
@@ -588,6 +637,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -597,6 +647,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -605,7 +656,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l limit -d 'On list commands: stop after N items' -r
@@ -618,6 +670,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -627,6 +680,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l content -d 'The memo text, or - to read it from standard input' -r
@@ -642,7 +696,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l limit -d 'On list commands: stop after N items' -r
@@ -655,6 +710,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -665,6 +721,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l content -d 'New text, or - to read it from standard input' -r
@@ -679,7 +736,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l limit -d 'On list commands: stop after N items' -r
@@ -692,6 +750,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -703,6 +762,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -711,7 +771,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l limit -d 'On list commands: stop after N items' -r
@@ -724,6 +785,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -735,6 +797,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -743,7 +806,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l limit -d 'On list commands: stop after N items' -r
@@ -756,6 +820,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -766,6 +831,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -774,7 +840,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l limit -d 'On list commands: stop after N items' -r
@@ -787,6 +854,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -797,6 +865,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -805,7 +874,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __f
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l limit -d 'On list commands: stop after N items' -r
@@ -818,6 +888,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __f
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -827,6 +898,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __f
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -f -a "list" -d 'List a candidate\'s form submissions (pre-interview questions, reference checks, ...)'
@@ -838,7 +910,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l limit -d 'On list commands: stop after N items' -r
@@ -851,6 +924,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -861,6 +935,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -869,7 +944,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l limit -d 'On list commands: stop after N items' -r
@@ -882,6 +958,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -891,6 +968,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -f -a "list" -d 'List webhook registrations'
@@ -908,7 +986,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l limit -d 'On list commands: stop after N items' -r
@@ -921,6 +1000,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -930,6 +1010,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -938,7 +1019,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l limit -d 'On list commands: stop after N items' -r
@@ -951,6 +1033,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -960,6 +1043,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l callback-url -d 'Address the service POSTs events to' -r
@@ -973,7 +1057,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l limit -d 'On list commands: stop after N items' -r
@@ -986,6 +1071,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -997,6 +1083,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l callback-url -d 'New callback address' -r
@@ -1010,7 +1097,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l limit -d 'On list commands: stop after N items' -r
@@ -1023,6 +1111,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1035,6 +1124,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1043,7 +1133,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l limit -d 'On list commands: stop after N items' -r
@@ -1056,6 +1147,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1067,6 +1159,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l port -d 'Port to listen on; 0 picks a free one (the address is printed on stderr)' -r
@@ -1096,7 +1189,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l limit -d 'On list commands: stop after N items' -r
@@ -1109,6 +1203,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1120,6 +1215,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l signing-key -d 'Webhook signing key; repeat during a key rotation [env: RECRUIT_SIGNING_KEY, then the profile\'s signing_key]' -r
@@ -1133,7 +1229,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l limit -d 'On list commands: stop after N items' -r
@@ -1146,6 +1243,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1155,6 +1253,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l to -d 'Where to deliver the event (http:// or https://), or FORMAT+URL to send the sample as a chat message (slack+, teams+, googlechat+, jandi+, template+)' -r
@@ -1170,7 +1269,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l limit -d 'On list commands: stop after N items' -r
@@ -1183,6 +1283,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1193,6 +1294,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1201,7 +1303,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l limit -d 'On list commands: stop after N items' -r
@@ -1214,6 +1317,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1223,6 +1327,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -f -a "list" -d 'List stored events, oldest first'
@@ -1235,7 +1340,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_se
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l limit -d 'On list commands: stop after N items' -r
@@ -1248,6 +1354,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_se
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1257,6 +1364,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_se
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -f -a "upload" -d 'Upload a file (resume, profile image, attachment) and print the path to use in answers'
@@ -1267,7 +1375,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l limit -d 'On list commands: stop after N items' -r
@@ -1280,6 +1389,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1290,6 +1400,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1298,7 +1409,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l limit -d 'On list commands: stop after N items' -r
@@ -1311,6 +1423,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1320,6 +1433,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -f -a "submissions" -d 'Export the form submissions of many candidates'
@@ -1342,7 +1456,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l limit -d 'On list commands: stop after N items' -r
@@ -1355,6 +1470,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1365,6 +1481,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l candidates -d 'File of candidate codes, one per line (\'-\' for standard input)' -r
@@ -1383,7 +1500,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l limit -d 'On list commands: stop after N items' -r
@@ -1396,6 +1514,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1406,6 +1525,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l stage -d 'Only the candidates at stage S' -r -f -a "applied\t'Applied, not looked at yet'
@@ -1423,7 +1543,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l limit -d 'On list commands: stop after N items' -r
@@ -1436,6 +1557,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1447,6 +1569,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l out -d 'Write to FILE (through FILE.partial, renamed when complete) instead of standard output' -r -F
@@ -1457,7 +1580,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l limit -d 'On list commands: stop after N items' -r
@@ -1470,6 +1594,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1480,6 +1605,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (prefer the env var for a password) [default: recruit.db in the data directory]' -r
@@ -1498,7 +1624,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l limit -d 'On list commands: stop after N items' -r
@@ -1511,6 +1638,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_see
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1521,6 +1649,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -f -a "status" -d 'The last runs, rows per table, and how old the mirrored data is'
@@ -1533,7 +1662,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l limit -d 'On list commands: stop after N items' -r
@@ -1546,6 +1676,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_su
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1555,6 +1686,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l stage -d 'Candidates at this stage (e.g. fail: rejected or withdrawn)' -r -f -a "applied\t'Applied, not looked at yet'
@@ -1571,7 +1703,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l limit -d 'On list commands: stop after N items' -r
@@ -1584,6 +1717,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_su
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1595,6 +1729,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1603,7 +1738,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l limit -d 'On list commands: stop after N items' -r
@@ -1616,6 +1752,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1625,6 +1762,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -f -a "erase" -d 'Remove candidates\' personal data from the mirror, the relay\'s store and unfinished exports'
@@ -1639,7 +1777,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l limit -d 'On list commands: stop after N items' -r
@@ -1652,6 +1791,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1661,6 +1801,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l stage -d 'Candidates at this stage (e.g. fail: rejected or withdrawn)' -r -f -a "applied\t'Applied, not looked at yet'
@@ -1679,7 +1820,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l limit -d 'On list commands: stop after N items' -r
@@ -1692,6 +1834,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1702,6 +1845,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1710,7 +1854,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l limit -d 'On list commands: stop after N items' -r
@@ -1723,6 +1868,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1732,6 +1878,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report prune" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1740,7 +1887,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_se
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report prune" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report prune" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report prune" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report prune" -l limit -d 'On list commands: stop after N items' -r
@@ -1753,6 +1901,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_se
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report prune" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report prune" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report prune" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report prune" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report prune" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1762,6 +1911,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_se
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report prune" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report prune" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report prune" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report prune" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report prune" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report prune" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report prune" -f -a "list" -d 'The records of the access log, oldest first'
@@ -1784,7 +1934,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l limit -d 'On list commands: stop after N items' -r
@@ -1797,6 +1948,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1806,6 +1958,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1814,7 +1967,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l limit -d 'On list commands: stop after N items' -r
@@ -1827,6 +1981,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1836,6 +1991,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l month -d 'The month to review, YYYY-MM (in local time)' -r
@@ -1845,7 +2001,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l limit -d 'On list commands: stop after N items' -r
@@ -1858,6 +2015,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1867,6 +2025,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from prune" -l before -d 'Remove the records of the months before this one, YYYY-MM (in local time)' -r
@@ -1876,7 +2035,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from prune" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from prune" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from prune" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from prune" -l limit -d 'On list commands: stop after N items' -r
@@ -1889,6 +2049,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from prune" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from prune" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from prune" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from prune" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from prune" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1899,6 +2060,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from prune" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from prune" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from prune" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from prune" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from prune" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from prune" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1907,7 +2069,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l limit -d 'On list commands: stop after N items' -r
@@ -1920,6 +2083,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1929,6 +2093,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -f -a "pipeline" -d 'Per stage: candidates now there, moved on, failed, and median and 90th-percentile days in it'
@@ -1939,13 +2104,15 @@ complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l since -d 'Only candidates who applied on or after DATE (2026-01-31, local time; or an RFC 3339 time)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l html -d 'Also write the report as one self-contained HTML page with charts (no network)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l to -d 'Also post the summary (no candidate named) to a chat tool: slack+URL, teams+URL, googlechat+URL or jandi+URL' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l xlsx -d 'Also write the report as an Excel workbook: its tables as sheets, with a bar chart of the funnel (a password to open: --password, --password-file or RECRUIT_XLSX_PASSWORD)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l profile -d 'A named profile from the config file' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l limit -d 'On list commands: stop after N items' -r
@@ -1958,6 +2125,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1967,6 +2135,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]' -r
@@ -1978,7 +2147,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l limit -d 'On list commands: stop after N items' -r
@@ -1991,6 +2161,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2000,6 +2171,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s f -l field -d 'A string field key=value (repeatable)' -r
@@ -2012,7 +2184,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand api" -l profile -d 'A na
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l limit -d 'On list commands: stop after N items' -r
@@ -2025,6 +2198,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand api" -l lang -d 'Languag
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand api" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2035,6 +2209,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand api" -l all -d 'On list 
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand api" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l port -d 'Port to listen on (127.0.0.1); 0 picks a free one' -r
@@ -2052,7 +2227,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l limit -d 'On list commands: stop after N items' -r
@@ -2065,6 +2241,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2075,6 +2252,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -f -a "move" -d 'Move a candidate to another stage, firing the webhook events the service would'
@@ -2092,7 +2270,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l limit -d 'On list commands: stop after N items' -r
@@ -2105,6 +2284,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2114,6 +2294,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l access -d 'What the assistant may do: read, comment (memo writes) or write (everything)' -r -f -a "read\t'Read tools only: forms, candidates, jobs, evaluations, interviews, memos, submissions, webhooks'
@@ -2128,7 +2309,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l profile -d 'A na
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l limit -d 'On list commands: stop after N items' -r
@@ -2141,6 +2323,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l lang -d 'Languag
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2150,6 +2333,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l all -d 'On list 
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -2158,7 +2342,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l limit -d 'On list commands: stop after N items' -r
@@ -2171,6 +2356,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_see
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2180,6 +2366,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -f -a "login" -d 'Store an API key for the profile in the OS keyring (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address'
@@ -2191,7 +2378,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l limit -d 'On list commands: stop after N items' -r
@@ -2204,6 +2392,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_su
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2216,6 +2405,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -2224,7 +2414,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l limit -d 'On list commands: stop after N items' -r
@@ -2237,6 +2428,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_su
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2246,6 +2438,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -2254,7 +2447,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l limit -d 'On list commands: stop after N items' -r
@@ -2267,6 +2461,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_su
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2276,6 +2471,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -2284,7 +2480,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l limit -d 'On list commands: stop after N items' -r
@@ -2297,6 +2494,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_s
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2306,6 +2504,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -f -a "path" -d 'Print the config file\'s path'
@@ -2319,7 +2518,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l limit -d 'On list commands: stop after N items' -r
@@ -2332,6 +2532,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2341,6 +2542,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -2349,7 +2551,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l limit -d 'On list commands: stop after N items' -r
@@ -2362,6 +2565,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2372,6 +2576,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -2380,7 +2585,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l limit -d 'On list commands: stop after N items' -r
@@ -2393,6 +2599,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2402,6 +2609,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -2410,7 +2618,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l limit -d 'On list commands: stop after N items' -r
@@ -2423,6 +2632,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2432,6 +2642,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -2440,7 +2651,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l limit -d 'On list commands: stop after N items' -r
@@ -2453,6 +2665,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2462,6 +2675,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -2470,7 +2684,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand completions" -l profile 
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l limit -d 'On list commands: stop after N items' -r
@@ -2483,6 +2698,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand completions" -l lang -d 
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand completions" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2492,6 +2708,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand completions" -l all -d '
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand completions" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -2500,7 +2717,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand help" -l profile -d 'A n
 complete -c recruit -n "__fish_recruit_using_subcommand help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
+csv\t'RFC 4180, header row first, nested values as JSON text'
+xlsx\t'An Excel workbook (to --out or a pipe, never a terminal)'"
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l limit -d 'On list commands: stop after N items' -r
@@ -2513,6 +2731,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand help" -l lang -d 'Langua
 ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l password-file -d 'Encrypt -o xlsx output with the password in FILE (its first line)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2522,5 +2741,6 @@ complete -c recruit -n "__fish_recruit_using_subcommand help" -l all -d 'On list
 complete -c recruit -n "__fish_recruit_using_subcommand help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l password -d 'Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line'
 complete -c recruit -n "__fish_recruit_using_subcommand help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand help" -s V -l version -d 'Print version'

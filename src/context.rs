@@ -127,6 +127,15 @@ pub struct GlobalArgs {
     )]
     pub encoding: Option<crate::output::sheet::Charset>,
 
+    /// Encrypt -o xlsx output with a password to open, asked at a hidden prompt (or set
+    /// RECRUIT_XLSX_PASSWORD, or --password-file); never the password itself on the command line
+    #[arg(long)]
+    pub password: bool,
+
+    /// Encrypt -o xlsx output with the password in FILE (its first line)
+    #[arg(long, value_name = "FILE")]
+    pub password_file: Option<std::path::PathBuf>,
+
     /// Extra PEM certificate authorities to trust (a company's own CA), besides the system's
     /// store and SSL_CERT_FILE
     #[arg(long, env = "RECRUIT_CA_CERT", value_name = "FILE")]

@@ -35,6 +35,8 @@ named! {
         Ndjson = "ndjson",
         /// RFC 4180, header row first, nested values as JSON text
         Csv = "csv",
+        /// An Excel workbook (to --out or a pipe, never a terminal)
+        Xlsx = "xlsx",
     }
 }
 
@@ -636,6 +638,8 @@ pub struct Environ {
     /// Whether the OS keyring is asked for the key: by the binary, not by a context made
     /// in-process (which must never read the tester's keyring).
     pub keyring: bool,
+    /// `RECRUIT_XLSX_PASSWORD`: the password to open an `-o xlsx` workbook (never shown).
+    pub xlsx_password: Option<String>,
 }
 
 impl fmt::Debug for Environ {
@@ -649,6 +653,10 @@ impl fmt::Debug for Environ {
             .field("locale", &self.locale)
             .field("credentials_directory", &self.credentials_directory)
             .field("keyring", &self.keyring)
+            .field(
+                "xlsx_password",
+                &self.xlsx_password.as_ref().map(|_| "<redacted>"),
+            )
             .finish()
     }
 }
@@ -666,6 +674,7 @@ impl Environ {
                 .filter(|d| !d.is_empty())
                 .map(PathBuf::from),
             keyring: true,
+            xlsx_password: var("RECRUIT_XLSX_PASSWORD").filter(|p| !p.is_empty()),
         }
     }
 }

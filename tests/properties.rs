@@ -697,7 +697,7 @@ proptest! {
             }
             let raw = serde_json::to_vec(&items).unwrap();
             let value = Value::Array(items.clone());
-            for format in [Format::Table, Format::Json, Format::Ndjson, Format::Csv] {
+            for format in [Format::Table, Format::Json, Format::Ndjson, Format::Csv, Format::Xlsx] {
                 let buf = recruit::io::SharedBuf::default();
                 let mut out = Output::new(OutputOptions::new(format), Box::new(buf.clone())).unwrap();
                 let mut printer = ListPrinter::new(kind, true);
@@ -728,6 +728,10 @@ proptest! {
                                 prop_assert_eq!(&row[at], want.as_str(), "column {}", k);
                             }
                         }
+                    }
+                    // A workbook (a zip) whatever the items: tests/cli/xlsx.rs reads its cells.
+                    Format::Xlsx => {
+                        prop_assert!(text.starts_with("PK"), "{:?}", &text[..text.len().min(40)]);
                     }
                     Format::Table => {
                         if items.is_empty() {

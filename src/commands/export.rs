@@ -246,6 +246,7 @@ async fn run_export(
     let format = export_format(ctx)?;
     let jq = crate::ops::export::jq_filter(ctx.globals.jq.as_deref())?;
     let out = out_path(a.out);
+    let password = xlsx_ready(ctx, format, out.as_deref())?;
     match crate::ops::export::resume_check(out.as_deref(), a.resume)? {
         Resume::Run => {}
         Resume::Finished { out, journal } => {
@@ -269,13 +270,14 @@ async fn run_export(
         Source::Listed(stage) => Candidates::Listed { stage },
     };
     let fields = ctx.globals.fields.clone();
-    let encoder = crate::ops::export::candidate_encoder(
+    let mut encoder = crate::ops::export::candidate_encoder(
         subject,
         format,
         fields.as_deref(),
         export_sheet(ctx),
         jq,
     )?;
+    encoder.password = password;
     let options = CandidateOptions {
         subject,
         candidates,
@@ -455,6 +457,20 @@ fn say_cut_short(ctx: &Ctx, write_error: Option<&Error>, records: u64) {
     }
 }
 
+/// `-o xlsx`: never to a terminal (standard output without `--out`); its password, asked or
+/// read now, before any request. Other formats: none (a password flag is refused).
+fn xlsx_ready(
+    ctx: &Ctx,
+    format: Format,
+    out: Option<&std::path::Path>,
+) -> Result<Option<crate::output::xlsx::Password>, Error> {
+    if format == Format::Xlsx {
+        let to_terminal = out.is_none() && ctx.io.term.stdout_tty;
+        crate::output::xlsx::writable(to_terminal, false)?;
+    }
+    ctx.xlsx_password(format)
+}
+
 /// `--bom` and `--encoding` as given.
 fn export_sheet(ctx: &Ctx) -> SheetAsked {
     SheetAsked {
@@ -467,9 +483,11 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
     let format = export_format(ctx)?;
     let (fields, jq) = (ctx.globals.fields.as_deref(), ctx.globals.jq.as_deref());
     let sheet = export_sheet(ctx);
-    let encoder = crate::ops::export::forms_encoder(format, fields, sheet, jq, a.with_questions)?;
-    let with = export_with(ctx, false).await?;
+    let mut encoder =
+        crate::ops::export::forms_encoder(format, fields, sheet, jq, a.with_questions)?;
     let (out, n) = (out_path(a.out), a.concurrency as usize);
+    encoder.password = xlsx_ready(ctx, format, out.as_deref())?;
+    let with = export_with(ctx, false).await?;
     let report = crate::ops::export::forms(encoder, out, n, a.with_questions, with).await?;
     let mut line = crate::t!(
         "export-forms-done",

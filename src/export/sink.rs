@@ -44,6 +44,14 @@ enum Dest {
         w: BufWriter<File>,
         path: PathBuf,
     },
+    /// `-o xlsx` to standard output or a direct target: the rows go to a temporary file, and
+    /// the workbook made from them is written to `then` at the end (a workbook is whole or
+    /// nothing: it cannot be read while it grows).
+    Staged {
+        w: BufWriter<File>,
+        then: Box<dyn Write + Send>,
+        what: String,
+    },
 }
 
 /// What an `--out` path names.
@@ -132,6 +140,9 @@ pub(crate) const COMMIT_EVERY: usize = 5_000;
 impl Sink {
     /// Records straight to `out` (the command's standard output).
     pub(crate) fn stdout(encoder: Encoder, out: Box<dyn Write + Send>) -> Result<Sink, Error> {
+        if encoder.format() == crate::output::Format::Xlsx {
+            return Sink::opened(staged(out, crate::t!("word-stdout"))?, encoder);
+        }
         Sink::opened(Dest::Stdout(BufWriter::with_capacity(BUF, out)), encoder)
     }
 
@@ -165,6 +176,10 @@ impl Sink {
                     .write(true)
                     .open(&path)
                     .map_err(|e| Error::file(FileOp::Open, &path, e))?;
+                if encoder.format() == crate::output::Format::Xlsx {
+                    let what = path.display().to_string();
+                    return Sink::opened(staged(Box::new(file), what)?, encoder);
+                }
                 let dest = Dest::Direct {
                     w: BufWriter::with_capacity(BUF, file),
                     path,
@@ -281,6 +296,7 @@ impl Sink {
             Dest::Stdout(_) => "standard output".to_string(),
             Dest::File { out, .. } => out.display().to_string(),
             Dest::Direct { path, .. } => path.display().to_string(),
+            Dest::Staged { what, .. } => what.clone(),
         }
     }
 
@@ -300,6 +316,7 @@ impl Sink {
             Dest::Stdout(w) => w,
             Dest::File { w, .. } => w,
             Dest::Direct { w, .. } => w,
+            Dest::Staged { w, .. } => w,
         }
     }
 
@@ -318,6 +335,7 @@ impl Sink {
                 Dest::Stdout(_) => crate::t!("word-stdout"),
                 Dest::File { partial, .. } => partial.display().to_string(),
                 Dest::Direct { path, .. } => path.display().to_string(),
+                Dest::Staged { what, .. } => what.clone(),
             };
             Error::write_failed(&what, e)
         })
@@ -363,7 +381,7 @@ impl Sink {
                 let r = w.flush();
                 self.check(r)?;
             }
-            Dest::Direct { w, .. } => {
+            Dest::Direct { w, .. } | Dest::Staged { w, .. } => {
                 let r = w.flush();
                 self.check(r)?;
             }
@@ -396,6 +414,14 @@ impl Sink {
         let end = self.encoder.epilogue(self.records > 0);
         self.write(end)?;
         self.commit()?;
+        if let Dest::Staged { w, mut then, what } = self.dest {
+            let rows = rows_of(w, &what)?;
+            let (kind, password) = (self.encoder.kind, self.encoder.password.as_ref());
+            return crate::output::xlsx::from_rows(rows, kind, &mut *then, password);
+        }
+        if self.encoder.format() == crate::output::Format::Xlsx {
+            self.book_from_partial()?;
+        }
         if let Dest::File {
             w,
             partial,
@@ -448,6 +474,58 @@ impl Sink {
         }
         Ok(())
     }
+}
+
+impl Sink {
+    /// `-o xlsx` to a file: the workbook made from the rows in `FILE.partial`, written (mode
+    /// 0600) beside it and put in its place, so that the rename that completes the export
+    /// names the workbook.
+    fn book_from_partial(&mut self) -> Result<(), Error> {
+        let Dest::File { w, partial, .. } = &mut self.dest else {
+            return Ok(());
+        };
+        let r = w.flush();
+        r.map_err(|e| Error::file(FileOp::Write, partial, e))?;
+        let rows = File::open(&*partial).map_err(|e| Error::file(FileOp::Read, partial, e))?;
+        let mut book = tempfile::NamedTempFile::new_in(parent_dir(partial))
+            .map_err(|e| Error::file(FileOp::WriteIn, &parent_dir(partial), e))?;
+        let (kind, password) = (self.encoder.kind, self.encoder.password.as_ref());
+        crate::output::xlsx::from_rows(
+            std::io::BufReader::with_capacity(BUF, rows),
+            kind,
+            book.as_file_mut(),
+            password,
+        )?;
+        book.as_file()
+            .sync_all()
+            .map_err(|e| Error::file(FileOp::Write, book.path(), e))?;
+        // The rows are replaced by the workbook under the same name; the writer now points
+        // at the replaced file and is dropped unwritten.
+        book.persist(&*partial)
+            .map_err(|e| Error::file(FileOp::Write, partial, e.error))?;
+        Ok(())
+    }
+}
+
+/// `-o xlsx` to `then` (standard output or a direct target): rows staged in a temporary file.
+fn staged(then: Box<dyn Write + Send>, what: String) -> Result<Dest, Error> {
+    let file =
+        tempfile::tempfile().map_err(|e| Error::file(FileOp::WriteIn, &std::env::temp_dir(), e))?;
+    Ok(Dest::Staged {
+        w: BufWriter::with_capacity(BUF, file),
+        then,
+        what,
+    })
+}
+
+/// The staged rows, read from their start.
+fn rows_of(w: BufWriter<File>, what: &str) -> Result<std::io::BufReader<File>, Error> {
+    let mut file = w
+        .into_inner()
+        .map_err(|e| Error::write_failed(what, e.into_error()))?;
+    file.seek(SeekFrom::Start(0))
+        .map_err(|e| Error::write_failed(what, e))?;
+    Ok(std::io::BufReader::with_capacity(BUF, file))
 }
 
 /// The directory a path is in (`.` for a bare file name).

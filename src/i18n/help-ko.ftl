@@ -545,3 +545,7 @@ help-report-pipeline--to = 요약(지원자 이름 없음)을 채팅 도구에�
 ## reconcile (#50)
 help-webhooks-listen--reconcile = --store와 함께: 시작할 때와 --reconcile-every마다 지원자 목록을 순회하고, 받은 이벤트가 다루지 않은 단계 변경(서비스가 포기한 것)을 이벤트로 만듦
 help-webhooks-listen--reconcile_every = --reconcile과 함께: 지원자 목록을 순회하는 간격, 예: 1m, 5m, 1h
+## -o xlsx (#51, part xlsx)
+global--password = -o xlsx 출력을 여는 암호로 암호화하며, 암호는 보이지 않는 프롬프트에서 물음(또는 RECRUIT_XLSX_PASSWORD나 --password-file). 명령줄에는 암호 자체를 쓰지 않음
+global--password_file = -o xlsx 출력을 FILE에 있는 암호(첫 줄)로 암호화
+help-report-pipeline--xlsx = 보고서를 엑셀 통합 문서로도 쓰기: 표마다 시트 하나, 깔때기의 막대 차트 포함(여는 암호: --password, --password-file 또는 RECRUIT_XLSX_PASSWORD)

@@ -47,7 +47,10 @@ pub fn format_of(asked: Asked) -> Result<Format, Error> {
     if asked.jq && format == Format::Csv {
         return Err(Error::usage(msg!("export-no-jq-csv")));
     }
-    if asked.fields && format != Format::Csv {
+    if asked.jq && format == Format::Xlsx {
+        return Err(Error::usage(msg!("xlsx-no-jq")));
+    }
+    if asked.fields && !matches!(format, Format::Csv | Format::Xlsx) {
         return Err(Error::usage(msg!("export-fields-csv")));
     }
     Ok(format)

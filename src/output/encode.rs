@@ -37,6 +37,10 @@ pub(crate) struct Encoder {
     /// each row is written in the sheet's character set as it is encoded, so an export's
     /// offsets are those of the file.
     pub sheet: Sheet,
+    /// `-o xlsx`: the kind, which names the workbook's sheet.
+    pub kind: Kind,
+    /// `-o xlsx`: the workbook's password to open, if one was given.
+    pub password: Option<crate::output::xlsx::Password>,
 }
 
 impl Encoder {
@@ -65,6 +69,8 @@ impl Encoder {
             columns,
             jq: None,
             sheet: Sheet::default(),
+            kind,
+            password: None,
         })
     }
 
@@ -88,6 +94,15 @@ impl Encoder {
             // (Table is refused by `new`.)
             Format::Ndjson | Format::Table => Ok(Vec::new()),
             Format::Json => Ok(b"[\n".to_vec()),
+            // The rows file a workbook is made from at the end: the columns, then one JSON
+            // array of cells a line ([`crate::output::xlsx::from_rows`]).
+            Format::Xlsx => {
+                let mut out = serde_json::to_vec(&self.header()).map_err(|e| {
+                    Error::caused(ExitKind::Other, crate::msg!("encode-cannot-read-item"), e)
+                })?;
+                out.push(b'\n');
+                Ok(out)
+            }
             Format::Csv => {
                 let mut out = self.sheet.start().to_vec();
                 let from = out.len();
@@ -143,6 +158,10 @@ impl Encoder {
                 self.sheet.encode_tail(out, from);
                 Ok(1)
             }
+            Format::Xlsx => {
+                self.xlsx_row(code, item, out)?;
+                Ok(1)
+            }
         }
     }
 
@@ -158,7 +177,7 @@ impl Encoder {
     ) -> Result<u64, Error> {
         let text = raw.get().trim();
         let splice = self.jq.is_none()
-            && self.format != Format::Csv
+            && !matches!(self.format, Format::Csv | Format::Xlsx)
             && text.starts_with('{')
             // ndjson needs one line per record; a key we'd duplicate is handled by the slow path.
             && !text.contains(['\n', '\r'])
@@ -238,6 +257,24 @@ impl Encoder {
             }
         }
         Ok(results.len() as u64)
+    }
+
+    /// One row of the workbook's rows file: the cells of CSV's columns as a JSON array
+    /// (values keep their type: a number stays a number, a string a string).
+    fn xlsx_row(&self, code: Option<&str>, item: &Value, out: &mut Vec<u8>) -> Result<(), Error> {
+        let mut cells: Vec<&Value> = Vec::with_capacity(self.columns.len() + 1);
+        let code = code.map(|c| Value::String(c.to_string()));
+        if self.with_code {
+            cells.push(code.as_ref().unwrap_or(&Value::Null));
+        }
+        for c in &self.columns {
+            cells.push(csv_value(item, c).unwrap_or(&Value::Null));
+        }
+        serde_json::to_writer(&mut *out, &cells).map_err(|e| {
+            Error::caused(ExitKind::Other, crate::msg!("encode-cannot-read-item"), e)
+        })?;
+        out.push(b'\n');
+        Ok(())
     }
 
     fn csv_row(&self, code: Option<&str>, item: &Value, out: &mut Vec<u8>) {

@@ -1,4 +1,4 @@
-//! Writers for table, JSON, NDJSON and CSV behind one interface.
+//! Writers for table, JSON, NDJSON, CSV and Excel workbooks behind one interface.
 //!
 //! Commands hand over what the service sent (raw bytes and the parsed value) together with the
 //! [`Kind`] of resource; the writer decides how it looks:
@@ -6,7 +6,9 @@
 //! - `ndjson`: one item per line, written as each page arrives;
 //! - `csv`: one row per item; the documented columns of the kind ([`Kind::csv_columns`]) then any
 //!   other top-level field the first page has, nested values as JSON text in their cell;
-//! - `table`: a view for people ([`table`]).
+//! - `table`: a view for people ([`table`]);
+//! - `xlsx`: a workbook of CSV's columns, its rows streamed to a temporary file as pages arrive
+//!   and the workbook written at the end ([`xlsx`]); never to a terminal.
 //!
 //! `--jq` applies to the value `json` would print (and to each line under `ndjson`).
 
@@ -18,6 +20,7 @@ pub mod sheet;
 pub(crate) mod shown;
 pub mod table;
 pub(crate) mod text;
+pub mod xlsx;
 
 use std::io::Write;
 
@@ -40,6 +43,10 @@ impl crate::context::Ctx {
         let charset = self.globals.encoding.unwrap_or_default();
         // `--encoding` with another format, or with `--bom`, is refused before any request.
         sheet::Sheet::new(self.globals.bom, charset, format)?;
+        let password = self.xlsx_password(format)?;
+        if format == Format::Xlsx {
+            xlsx::writable(self.io.term.stdout_tty, self.globals.jq.is_some())?;
+        }
         Ok(OutputOptions {
             format,
             jq: self.globals.jq.clone(),
@@ -50,6 +57,7 @@ impl crate::context::Ctx {
             bom: self.globals.bom,
             charset,
             answers: false,
+            password,
         })
     }
 }
@@ -79,6 +87,8 @@ pub struct OutputOptions {
     pub charset: sheet::Charset,
     /// `submissions list --answers`: the table shows each submission's questions and answers.
     pub answers: bool,
+    /// `-o xlsx`: the workbook's password to open, if one was given.
+    pub password: Option<xlsx::Password>,
 }
 
 impl OutputOptions {
@@ -93,6 +103,7 @@ impl OutputOptions {
             bom: false,
             charset: sheet::Charset::Utf8,
             answers: false,
+            password: None,
         }
     }
 
@@ -583,6 +594,11 @@ impl Output {
                 }
                 self.write_str(&format!("{item}\n"))
             }
+            Format::Xlsx => {
+                let mut list = ListPrinter::new(kind, false);
+                list.items(self, std::slice::from_ref(item))?;
+                list.finish(self)
+            }
             Format::Csv => {
                 if self.print_jq(value)? {
                     return Ok(());
@@ -619,6 +635,9 @@ pub struct ListPrinter {
     /// The streaming encoder (ndjson, csv), made at the first page: csv's columns are fixed
     /// by it (the documented ones and what that page adds).
     encoder: Option<Encoder>,
+    /// `-o xlsx`: the workbook, its rows streamed as pages arrive, and its columns (fixed by
+    /// the first page, as CSV's).
+    book: Option<(xlsx::Book, Vec<String>)>,
     /// `--fields` names checked against the first items.
     fields_checked: bool,
     pub count: usize,
@@ -637,6 +656,7 @@ impl ListPrinter {
             json_open: false,
             single_page: None,
             encoder: None,
+            book: None,
             fields_checked: false,
             count: 0,
             seen: None,
@@ -731,6 +751,7 @@ impl ListPrinter {
             Format::Ndjson => Some(Format::Ndjson),
             Format::Csv if out.jq.is_none() => Some(Format::Csv),
             Format::Json if out.jq.is_none() => Some(Format::Json),
+            Format::Xlsx => Some(Format::Xlsx),
             _ => None,
         };
         if let Some(format) = streamed {
@@ -738,6 +759,7 @@ impl ListPrinter {
             self.log_now(out, given)?;
             return match format {
                 Format::Json => self.stream_json(out, items),
+                Format::Xlsx => self.stream_xlsx(out, items),
                 f => self.stream(out, items, f),
             };
         }
@@ -812,6 +834,27 @@ impl ListPrinter {
         out.write_bytes(&bytes)
     }
 
+    /// Items written to the workbook's sheet as they arrive (to its temporary file: the
+    /// workbook's bytes are written at the end), under a header fixed by the first page.
+    fn stream_xlsx(&mut self, out: &mut Output, items: &[Value]) -> Result<(), Error> {
+        let (book, columns) = match &mut self.book {
+            Some(b) => b,
+            None => {
+                let columns = match &out.opts.fields {
+                    Some(f) => f.iter().map(|s| s.trim().to_string()).collect(),
+                    None => csv_columns(self.kind, items),
+                };
+                let mut book = xlsx::Book::new(xlsx::Mode::Streaming);
+                book.table(&xlsx::sheet_name(self.kind), &xlsx::headers(&columns))?;
+                self.book.insert((book, columns))
+            }
+        };
+        for item in items {
+            book.row(columns.iter().map(|c| csv_value(item, c)))?;
+        }
+        Ok(())
+    }
+
     pub fn finish(mut self, out: &mut Output) -> Result<(), Error> {
         match fields::Fields::of(out.opts.fields.as_ref()) {
             fields::Fields::List => {
@@ -827,6 +870,16 @@ impl ListPrinter {
         self.log(out)?;
         match out.opts.format {
             Format::Ndjson => Ok(()),
+            Format::Xlsx => {
+                if self.book.is_none() {
+                    // An empty list still gets its sheet and header.
+                    self.stream_xlsx(out, &[])?;
+                }
+                let Some((book, _)) = self.book.take() else {
+                    return Ok(());
+                };
+                book.finish(&mut *out.out, out.opts.password.as_ref())
+            }
             Format::Csv if out.jq.is_none() => {
                 if self.encoder.is_none() {
                     // An empty list still gets its header, so the file is a valid CSV.

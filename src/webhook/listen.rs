@@ -1018,7 +1018,9 @@ impl Printer {
                 )
                 .into_bytes()
             }
-            (Format::Json, _) => body.to_vec(),
+            // (xlsx is refused before the listener starts: events have no end to write a
+            // workbook at.)
+            (Format::Json | Format::Xlsx, _) => body.to_vec(),
             // Already one line: keep the bytes as they came.
             (Format::Ndjson, Some(_)) if !body.iter().any(|b| matches!(b, b'\n' | b'\r')) => {
                 body.to_vec()

@@ -822,7 +822,7 @@ fn argument_errors_in_both_languages() {
         ),
         (
             &["-o", "xml", "forms", "list"],
-            "오류: '--output <FORMAT>'에 잘못된 값 'xml'\n  [가능한 값: table, json, ndjson, csv]",
+            "오류: '--output <FORMAT>'에 잘못된 값 'xml'\n  [가능한 값: table, json, ndjson, csv, xlsx]",
             "error: invalid value 'xml' for '--output <FORMAT>'",
         ),
     ];
@@ -1258,7 +1258,7 @@ fn bad_input_errors_hold_no_english_sentence_in_korean() {
     // The project's own identifiers that are words: setting names and output formats.
     let own = [
         "recruit", "output", "timeout", "retries", "variant", "lang", "table", "json", "ndjson",
-        "list", "memos", "forms", "sync", "audit",
+        "xlsx", "list", "memos", "forms", "sync", "audit",
     ];
     for args in &cases {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();

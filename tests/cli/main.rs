@@ -51,3 +51,4 @@ mod webhook_e2e;
 mod webhook_tools;
 mod words;
 mod words_ko;
+mod xlsx;

@@ -3,6 +3,7 @@
 //! as a table, JSON, CSV or a self-contained HTML page with charts ([`html`]).
 
 pub(crate) mod html;
+pub(crate) mod workbook;
 
 use std::path::PathBuf;
 
@@ -105,6 +106,10 @@ pub struct PipelineArgs {
     /// googlechat+URL or jandi+URL
     #[arg(long, value_name = "FORMAT+URL", hide_env_values = true)]
     pub to: Option<String>,
+    /// Also write the report as an Excel workbook: its tables as sheets, with a bar chart of
+    /// the funnel (a password to open: --password, --password-file or RECRUIT_XLSX_PASSWORD)
+    #[arg(long, value_name = "FILE")]
+    pub xlsx: Option<PathBuf>,
 }
 
 pub(crate) async fn run(ctx: &mut Ctx, cmd: ReportCmd) -> Result<(), Error> {
@@ -142,6 +147,15 @@ async fn pipeline(ctx: &mut Ctx, a: PipelineArgs) -> Result<(), Error> {
         a.to.as_deref()
             .map(crate::webhook::summary::destination)
             .transpose()?;
+    let password = match &a.xlsx {
+        Some(_) => {
+            let p = ctx.password_given()?;
+            // Taken for the workbook: not for the output below (which refuses it without -o xlsx).
+            (ctx.globals.password, ctx.globals.password_file) = (false, None);
+            p
+        }
+        None => None,
+    };
     let store = open_mirror(ctx, a.mirror.db.as_deref()).await?;
     let database = store.shown.clone();
     // For people: in their language.
@@ -160,9 +174,27 @@ async fn pipeline(ctx: &mut Ctx, a: PipelineArgs) -> Result<(), Error> {
     if let Some((format, dest)) = &to {
         post_summary(ctx, *format, dest, &counted).await?;
     }
+    if let Some(path) = &a.xlsx {
+        let mut bytes = Vec::new();
+        let tables = workbook::tables(&counted);
+        crate::output::xlsx::write_tables(&tables, &mut bytes, password.as_ref())?;
+        recruit_client::files::write_private(path, &bytes)?;
+        crate::tell!(
+            ctx.io,
+            "xlsx-report-written",
+            path = path.display().to_string()
+        );
+    }
     let mut out = ctx.output()?;
     match out.format() {
         Format::Table if out.is_table() => out.write_str(&table(&out.opts, &said, &counted)),
+        // The report's workbook, as --xlsx writes it, to standard output.
+        Format::Xlsx => {
+            let mut bytes = Vec::new();
+            let tables = workbook::tables(&counted);
+            crate::output::xlsx::write_tables(&tables, &mut bytes, out.opts.password.as_ref())?;
+            out.write_bytes(&bytes)
+        }
         Format::Csv if out.opts.jq.is_none() => {
             let rows = csv_rows(&counted);
             let mut printer = ListPrinter::new(Kind::Other, true);

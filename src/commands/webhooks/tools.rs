@@ -442,6 +442,8 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
 /// The listener's settings from its options, the store (`--store`) opened.
 fn listen_config(ctx: &mut Ctx, args: &ListenArgs) -> Result<ListenConfig, crate::Error> {
     let format = match explicit_format(ctx)? {
+        // Events arrive one by one, forever: no workbook to finish.
+        Some(Format::Xlsx) => return Err(Error::usage(crate::msg!("xlsx-not-a-list"))),
         // (Events have no columns: table and csv both mean the line for people.)
         Some(format) => format,
         // As for every command: for people on a terminal, JSON (one event per line) in a pipe.
