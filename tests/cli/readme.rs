@@ -654,6 +654,17 @@ fn checks() -> Vec<(&'static str, Check)> {
                 "where to",
             )
         }),
+        ("sandbox move C3002 --stage review --at 2d", |r| {
+            let at = r.json()?["resource"]["job_stage"]["created_at"]
+                .as_str()
+                .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+                .ok_or("no job_stage.created_at")?;
+            let ago = chrono::Utc::now().signed_duration_since(at);
+            ensure(
+                ago > chrono::Duration::hours(47) && ago < chrono::Duration::hours(49),
+                "the move dated two days back",
+            )
+        }),
         ("sandbox move C1004 --stage pass", |r| {
             ensure(
                 r.stdout == "candidate_stage_changed\n",
