@@ -544,6 +544,15 @@ fn null_field(m: &mut Map<String, Value>, key: &str) {
 }
 
 /// Slack's `&`, `<` and `>` as its documented escapes: `<!channel>` from an event stays text.
+/// Service text made plain for `format`'s markup: the one rule for every chat message (the
+/// relay's and the report's summary). A template gets Slack's (its JSON is escaped apart).
+pub(crate) fn escape_for(format: Format, s: &str) -> String {
+    match format {
+        Format::Slack | Format::GoogleChat | Format::Template => slack_escape(s),
+        Format::Teams | Format::Jandi => markdown_escape(s),
+    }
+}
+
 fn slack_escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")

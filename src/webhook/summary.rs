@@ -23,26 +23,9 @@ pub struct Summary {
 /// How long a chat tool gets to answer.
 const TIMEOUT: Duration = Duration::from_secs(30);
 
-/// Markdown that could make a link or emphasis of a job's title, and Slack's `<`, `>`, `&`.
+/// A job's title (service text) made plain for the tool's markup, by the relay's own rule.
 fn plain(s: &str, format: Format) -> String {
-    let angle = s
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
-    match format {
-        Format::Slack => angle,
-        Format::GoogleChat => s.replace('<', "‹").replace('>', "›"),
-        Format::Teams | Format::Jandi | Format::Template => {
-            let mut out = String::with_capacity(s.len());
-            for c in s.chars() {
-                if matches!(c, '[' | ']' | '(' | ')' | '*' | '_' | '`' | '~' | '<' | '>') {
-                    out.push('\\');
-                }
-                out.push(c);
-            }
-            out
-        }
-    }
+    super::chat::escape_for(format, s)
 }
 
 impl Summary {
