@@ -149,3 +149,44 @@ pub async fn post(
     )
     .await)
 }
+
+#[cfg(test)]
+mod markup_tests {
+    use super::*;
+
+    /// A job's title from the service never becomes a link or markup in any tool.
+    #[test]
+    fn a_title_with_markup_stays_text_in_every_format() {
+        let s = Summary {
+            title: "Pipeline".into(),
+            lines: vec![("[click me](http://evil.example) <b>&".into(), "3".into())],
+        };
+        for (format, made_plain) in [
+            (
+                Format::Slack,
+                "[click me](http://evil.example) &lt;b&gt;&amp;",
+            ),
+            (
+                Format::GoogleChat,
+                "[click me](http://evil.example) &lt;b&gt;&amp;",
+            ),
+            (
+                Format::Teams,
+                "\\[click me\\]\\(http://evil.example\\) &lt;b&gt;&amp;",
+            ),
+            (
+                Format::Jandi,
+                "\\[click me\\]\\(http://evil.example\\) &lt;b&gt;&amp;",
+            ),
+        ] {
+            let body: Value = serde_json::from_slice(&s.render(format).body).unwrap();
+            let text = body.to_string();
+            let wanted = serde_json::to_string(made_plain).unwrap();
+            assert!(
+                text.contains(&wanted[1..wanted.len() - 1]),
+                "{format:?}: {text}"
+            );
+            assert!(!text.contains("<b>"), "{format:?}: {text}");
+        }
+    }
+}
