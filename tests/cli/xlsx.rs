@@ -403,7 +403,7 @@ fn python_as_recruit(py: &str, home: &Home) -> std::process::Command {
 /// to `path`), the password typed at both prompts; what the terminal showed.
 fn prompted(py: &str, home: &Home, args: &[&str], path: &Path, password: &str) -> String {
     let script = r#"
-import os, pty, select, sys, time
+import os, pty, select, sys, termios, time
 path, pw = sys.argv[1], sys.argv[2]
 pid, fd = pty.fork()
 if pid == 0:
@@ -426,9 +426,17 @@ def until(word):
             return True
         seen += chunk
     return word in seen
+def hidden():
+    # Typed only once the prompt has turned echo off: a line typed before that switch may
+    # be flushed with it (TCSAFLUSH), and the prompt would wait forever.
+    deadline = time.time() + 60
+    while termios.tcgetattr(fd)[3] & termios.ECHO and time.time() < deadline:
+        select.select([], [], [], 0.01)
 until(b'Password to open')
+hidden()
 os.write(fd, pw.encode() + b'\r')
 until(b'Password again')
+hidden()
 os.write(fd, pw.encode() + b'\r')
 ended = until(b'\x00never')
 # A child still waiting for input at the deadline is ended: the test fails, never hangs.
