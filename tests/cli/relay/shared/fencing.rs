@@ -85,8 +85,10 @@ fn a_listener_paused_past_its_lease_forwards_nothing_more_once_it_resumes() {
         route.as_str(),
         "--forward-to",
         rest.as_str(),
+        // 4 s, as in the issue: a 2 s lease on a loaded 2-core machine lapses between
+        // renewals, and the lanes then pass between the two running listeners.
         "--lease",
-        "2",
+        "4",
         "--metrics-addr",
         "127.0.0.1:0",
     ];
