@@ -7,7 +7,7 @@
 #
 # Knobs (environment): LATENCY (ms, 20), N (candidates, 1000), SEQ_N (candidates timed for the
 # sequential loop, then scaled to N; 200), BIG_N (candidates of the large memory run, 10000),
-# CONCURRENCY (8), NO_BUILD=1 (use the existing target/release/recruit), ONLY=rate (just the
+# CONCURRENCY (8), NO_BUILD=1 (use the existing target/release/recruit), RECRUIT_BIN (another build), ONLY=rate (just the
 # rate-limit cases, about 1 minute), RATE_N (candidates of the rate-limit cases, 1000).
 set -euo pipefail
 
@@ -18,34 +18,10 @@ SMALL_N=${SMALL_N:-100}
 BIG_N=${BIG_N:-10000}
 CONCURRENCY=${CONCURRENCY:-8}
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
-bin="$root/target/release/recruit"
-work=$(mktemp -d "${TMPDIR:-/tmp}/recruit-bench.XXXXXX")
-sandbox_pid=""
-cleanup() {
-  if [ -n "$sandbox_pid" ]; then kill "$sandbox_pid" 2>/dev/null || true; wait "$sandbox_pid" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-say() { printf '>> %s\n' "$*" >&2; }
-
-# --- tools -----------------------------------------------------------------------------
-need=()
-command -v curl >/dev/null || need+=(curl)
-command -v jq >/dev/null || need+=(jq)
-[ -x /usr/bin/time ] || need+=(time)
-if [ ${#need[@]} -gt 0 ]; then
-  say "installing ${need[*]}"
-  sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq && $sudo_cmd apt-get install -y -qq "${need[@]}" >/dev/null
-fi
-
-if [ "${NO_BUILD:-}" != 1 ]; then
-  say "cargo build --release"
-  (cd "$root" && cargo build --release --quiet)
-fi
+# shellcheck source=common/bench.sh
+. "$(dirname "$0")/common/bench.sh"
+need_tools curl jq time
+build_release
 
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
@@ -125,13 +101,8 @@ fi
 
 # --- the sandbox ---------------------------------------------------------------------------
 say "starting recruit sandbox --latency $LATENCY --synthetic-candidates $BIG_N"
-"$bin" sandbox --port 0 --state "$work/state.json" --latency "$LATENCY" \
-  --synthetic-candidates "$BIG_N" > "$work/sandbox.out" 2> /dev/null &
-sandbox_pid=$!
-for _ in $(seq 100); do grep -q '^base_url:' "$work/sandbox.out" 2>/dev/null && break; sleep 0.1; done
-BASE=$(sed -n 's/^base_url: //p' "$work/sandbox.out")
-KEY=$(sed -n 's/^api_key: //p' "$work/sandbox.out")
-[ -n "$BASE" ] || { echo "the sandbox did not start" >&2; exit 1; }
+start_sandbox main --latency "$LATENCY" --synthetic-candidates "$BIG_N"
+BASE=$base KEY=$key
 export BASE KEY
 say "sandbox at $BASE"
 

@@ -8,40 +8,17 @@
 #   bash benches/xlsx.sh           # about 2-4 minutes on 2 cores
 #
 # Knobs (environment): N (20000), SMALL_N (2000), PAIRS (3), NO_BUILD=1 (use the existing
-# target/release/recruit). Goal: xlsx at most 1.5x the CSV time, memory flat.
+# target/release/recruit), RECRUIT_BIN (another build). Goal: xlsx at most 1.5x the CSV time, memory flat.
 set -euo pipefail
 
 N=${N:-20000}
 SMALL_N=${SMALL_N:-2000}
 PAIRS=${PAIRS:-3}
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
-bin="$root/target/release/recruit"
-work=$(mktemp -d "${TMPDIR:-/tmp}/recruit-xlsx-bench.XXXXXX")
-sandbox_pid=""
-cleanup() {
-  if [ -n "$sandbox_pid" ]; then kill "$sandbox_pid" 2>/dev/null || true; wait "$sandbox_pid" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-say() { printf '>> %s\n' "$*" >&2; }
-
-[ -x /usr/bin/time ] || { say "installing time"; apt-get install -y -qq time >/dev/null; }
-if [ "${NO_BUILD:-}" != 1 ]; then
-  say "cargo build --release"
-  (cd "$root" && cargo build --release --quiet)
-fi
-
-start_sandbox() { # candidates -> sets base
-  if [ -n "$sandbox_pid" ]; then kill "$sandbox_pid" 2>/dev/null || true; wait "$sandbox_pid" 2>/dev/null || true; fi
-  rm -f "$work/sandbox.out"
-  "$bin" sandbox --port 0 --state "$work/state-$1.json" --synthetic-candidates "$1" --latency 0 \
-    > "$work/sandbox.out" 2> /dev/null &
-  sandbox_pid=$!
-  for _ in $(seq 300); do grep -q '^base_url:' "$work/sandbox.out" 2>/dev/null && break; sleep 0.1; done
-  base=$(sed -n 's/^base_url: //p' "$work/sandbox.out")
-}
+# shellcheck source=common/bench.sh
+. "$(dirname "$0")/common/bench.sh"
+need_tools time
+build_release
 
 # One export: format, output file -> "seconds peak_kB" on stdout.
 export_once() {
@@ -53,7 +30,7 @@ export_once() {
   cat "$work/time"
 }
 
-start_sandbox "$N"
+start_sandbox "xlsx-$N" --synthetic-candidates "$N" --latency 0
 say "warming up (one export of each)"
 export_once csv "$work/out.csv" > /dev/null
 export_once xlsx "$work/out.xlsx" > /dev/null
@@ -72,7 +49,7 @@ done
 median() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 rows=$(($(wc -l < "$work/out.csv") - 1))
 big_rss=${x#* }
-start_sandbox "$SMALL_N"
+start_sandbox "xlsx-$SMALL_N" --synthetic-candidates "$SMALL_N" --latency 0
 small=$(export_once xlsx "$work/small.xlsx")
 
 echo "Run: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores (load average before: $(cut -d' ' -f1-3 /proc/loadavg)),"

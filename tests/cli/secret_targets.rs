@@ -94,24 +94,6 @@ fn read_until(l: &Listener, lines: &mut Vec<String>, what: &str) -> String {
     panic!("no stderr line with {what:?}: {lines:?}");
 }
 
-fn get(url: &str) -> String {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
-        let r = reqwest::Client::builder()
-            .no_proxy()
-            .build()
-            .unwrap()
-            .get(url)
-            .send()
-            .await
-            .unwrap();
-        r.text().await.unwrap()
-    })
-}
-
 /// `recruit webhooks events ARGS --store STORE`: stdout and stderr, after exit 0.
 fn events(home: &Home, store: &str, args: &[&str]) -> String {
     let out = recruit(home)
@@ -171,7 +153,7 @@ fn run_relay(home: &Home, store: &str, t: &Targets, extra: &[&str]) -> Vec<Strin
     assert_eq!(t.app.seen().len(), 2);
     // The app got the user and password it was given (they are its, not ours to drop).
     assert!(t.app.seen()[0].header("authorization").is_some());
-    let metrics = get(&format!("{base}/metrics"));
+    let (_, metrics) = crate::common::http_get(&format!("{base}/metrics"));
     let shown = views(home, store);
     let (_, rest) = l.terminate();
     lines.extend(rest);
@@ -310,26 +292,8 @@ fn secret_addresses_appear_nowhere_on_a_postgres_store() {
 
 /// A CA, and a certificate it issued for 127.0.0.1 and localhost with its key: PEM texts.
 fn pki() -> (String, String, String) {
-    use rcgen::{
-        BasicConstraints, CertificateParams, DnType, IsCa, Issuer, KeyPair, KeyUsagePurpose,
-    };
-    let mut ca = CertificateParams::new(Vec::<String>::new()).unwrap();
-    ca.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
-    ca.distinguished_name
-        .push(DnType::CommonName, "Example Corp Database CA");
-    ca.key_usages = vec![
-        KeyUsagePurpose::KeyCertSign,
-        KeyUsagePurpose::CrlSign,
-        KeyUsagePurpose::DigitalSignature,
-    ];
-    let ca_key = KeyPair::generate().unwrap();
-    let ca_cert = ca.self_signed(&ca_key).unwrap();
-    let issuer = Issuer::new(ca, ca_key);
-    let server =
-        CertificateParams::new(vec!["127.0.0.1".to_string(), "localhost".to_string()]).unwrap();
-    let key = KeyPair::generate().unwrap();
-    let cert = server.signed_by(&key, &issuer).unwrap();
-    (ca_cert.pem(), cert.pem(), key.serialize_pem())
+    let p = crate::common::pki::company("Example Corp Database CA");
+    (p.ca_pem, p.cert_pem, p.key_pem)
 }
 
 #[test]

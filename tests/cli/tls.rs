@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
+use crate::common::pki::{issued, Pki};
 use crate::common::{refusing_port, Home};
 use assert_cmd::Command;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -15,38 +16,8 @@ use tokio::net::{TcpListener, TcpStream};
 
 const BODY: &str = r#"{"collection":[{"code":"FORM-TLS","title":"Behind a company CA"}],"pagination":{"total":1}}"#;
 
-/// A company CA and a server certificate it signed for localhost and 127.0.0.1.
-struct Pki {
-    ca_pem: String,
-    cert_der: Vec<u8>,
-    key_der: Vec<u8>,
-}
-
 fn pki() -> Pki {
-    use rcgen::{
-        BasicConstraints, CertificateParams, DnType, IsCa, Issuer, KeyPair, KeyUsagePurpose,
-    };
-    let mut ca = CertificateParams::new(Vec::<String>::new()).unwrap();
-    ca.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
-    ca.distinguished_name
-        .push(DnType::CommonName, "Example Corp TLS Inspection CA");
-    ca.key_usages = vec![
-        KeyUsagePurpose::KeyCertSign,
-        KeyUsagePurpose::CrlSign,
-        KeyUsagePurpose::DigitalSignature,
-    ];
-    let ca_key = KeyPair::generate().unwrap();
-    let ca_cert = ca.self_signed(&ca_key).unwrap();
-    let issuer = Issuer::new(ca, ca_key);
-    let server =
-        CertificateParams::new(vec!["localhost".to_string(), "127.0.0.1".to_string()]).unwrap();
-    let server_key = KeyPair::generate().unwrap();
-    let server_cert = server.signed_by(&server_key, &issuer).unwrap();
-    Pki {
-        ca_pem: ca_cert.pem(),
-        cert_der: server_cert.der().to_vec(),
-        key_der: server_key.serialize_der(),
-    }
+    crate::common::pki::company("Example Corp TLS Inspection CA")
 }
 
 /// Background servers live as long as this runtime.
@@ -479,45 +450,8 @@ fn webhooks_trigger_to_an_https_receiver_uses_the_same_trust() {
     );
 }
 
-/// A server with `server` as its certificate, whose issuer is `ca` (`None`: it signs itself).
-fn pki_with(ca_params: Option<rcgen::CertificateParams>, server: rcgen::CertificateParams) -> Pki {
-    use rcgen::{Issuer, KeyPair};
-    let server_key = KeyPair::generate().unwrap();
-    match ca_params {
-        Some(ca) => {
-            let ca_key = KeyPair::generate().unwrap();
-            let ca_cert = ca.self_signed(&ca_key).unwrap();
-            let issuer = Issuer::new(ca, ca_key);
-            let cert = server.signed_by(&server_key, &issuer).unwrap();
-            Pki {
-                ca_pem: ca_cert.pem(),
-                cert_der: cert.der().to_vec(),
-                key_der: server_key.serialize_der(),
-            }
-        }
-        None => {
-            let cert = server.self_signed(&server_key).unwrap();
-            Pki {
-                ca_pem: cert.pem(),
-                cert_der: cert.der().to_vec(),
-                key_der: server_key.serialize_der(),
-            }
-        }
-    }
-}
-
 fn ca_params() -> rcgen::CertificateParams {
-    use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, KeyUsagePurpose};
-    let mut ca = CertificateParams::new(vec!["localhost".to_string()]).unwrap();
-    ca.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
-    ca.distinguished_name
-        .push(DnType::CommonName, "Example Corp Root CA");
-    ca.key_usages = vec![
-        KeyUsagePurpose::KeyCertSign,
-        KeyUsagePurpose::CrlSign,
-        KeyUsagePurpose::DigitalSignature,
-    ];
-    ca
+    crate::common::pki::ca_params("Example Corp Root CA", &["localhost"])
 }
 
 /// `forms list` against an HTTPS server with `pki`'s certificate (its CA given with
@@ -550,7 +484,7 @@ fn certificate_problems_are_named_in_plain_language() {
     let localhost = || rcgen::CertificateParams::new(vec!["localhost".to_string()]).unwrap();
 
     // A self-signed server certificate.
-    let (code, err) = list_against(&pki_with(None, localhost()), false);
+    let (code, err) = list_against(&issued(None, localhost()), false);
     assert_eq!(code, Some(7), "{err}");
     assert!(
         err.contains("is self-signed: no authority vouches for it"),
@@ -560,7 +494,7 @@ fn certificate_problems_are_named_in_plain_language() {
     no_debug(&err);
 
     // A CA's certificate presented as the server's own, that CA trusted.
-    let ca_only = pki_with(None, ca_params());
+    let ca_only = issued(None, ca_params());
     let (code, err) = list_against(&ca_only, true);
     assert_eq!(code, Some(7), "{err}");
     assert!(
@@ -571,7 +505,7 @@ fn certificate_problems_are_named_in_plain_language() {
 
     // A certificate for another host.
     let other = rcgen::CertificateParams::new(vec!["other.example".to_string()]).unwrap();
-    let (code, err) = list_against(&pki_with(Some(ca_params()), other), true);
+    let (code, err) = list_against(&issued(Some(ca_params()), other), true);
     assert_eq!(code, Some(7), "{err}");
     assert!(err.contains("is not valid for that host name"), "{err}");
     no_debug(&err);
@@ -580,7 +514,7 @@ fn certificate_problems_are_named_in_plain_language() {
     let mut expired = localhost();
     expired.not_before = rcgen::date_time_ymd(2001, 1, 1);
     expired.not_after = rcgen::date_time_ymd(2002, 1, 1);
-    let (code, err) = list_against(&pki_with(Some(ca_params()), expired), true);
+    let (code, err) = list_against(&issued(Some(ca_params()), expired), true);
     assert_eq!(code, Some(7), "{err}");
     assert!(err.contains("has expired"), "{err}");
     no_debug(&err);

@@ -3,6 +3,7 @@
 
 pub mod keyring;
 pub mod pg;
+pub mod pki;
 pub mod signed;
 
 use std::net::SocketAddr;
@@ -212,6 +213,25 @@ where
         log,
         _rt: handle,
     }
+}
+
+/// A plain GET on loopback (no proxy): the status and the body, e.g. a listener's `/metrics`.
+pub fn http_get(url: &str) -> (u16, String) {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let r = reqwest::Client::builder()
+            .no_proxy()
+            .build()
+            .unwrap()
+            .get(url)
+            .send()
+            .await
+            .unwrap();
+        (r.status().as_u16(), r.text().await.unwrap())
+    })
 }
 
 /// The writing end of a pipe whose reader is already gone: every write to it fails as

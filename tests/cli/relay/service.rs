@@ -4,23 +4,7 @@
 
 use super::*;
 
-pub(super) fn get(url: &str) -> (u16, String) {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
-        let r = reqwest::Client::builder()
-            .no_proxy()
-            .build()
-            .unwrap()
-            .get(url)
-            .send()
-            .await
-            .unwrap();
-        (r.status().as_u16(), r.text().await.unwrap())
-    })
-}
+pub(super) use crate::common::http_get as get;
 
 /// The metrics address announced on stderr: `health and metrics on http://ADDR/healthz ...`.
 pub(super) fn metrics_base(l: &Listener) -> String {
