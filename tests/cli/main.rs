@@ -19,6 +19,7 @@ mod chat;
 mod commands;
 mod docs;
 mod erase_pg;
+mod erase_synth;
 mod exits;
 mod export;
 mod figures;

@@ -14,19 +14,19 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 /// An app that takes everything (200) and keeps what it got.
-fn app() -> Stub {
+pub(crate) fn app() -> Stub {
     stub(|_, _| Reply::json(200, "{}"))
 }
 
 /// A forward as the app got it: the body, whether it was flagged synthesized, whether its
 /// signature verifies with the relay's key now.
-struct Got {
-    body: Value,
-    flagged: bool,
-    signed: bool,
+pub(crate) struct Got {
+    pub(crate) body: Value,
+    pub(crate) flagged: bool,
+    pub(crate) signed: bool,
 }
 
-fn got(app: &Stub) -> Vec<Got> {
+pub(crate) fn got(app: &Stub) -> Vec<Got> {
     app.seen()
         .into_iter()
         .map(|s| Got {
@@ -44,7 +44,7 @@ fn got(app: &Stub) -> Vec<Got> {
         .collect()
 }
 
-fn code_of(g: &Got) -> String {
+pub(crate) fn code_of(g: &Got) -> String {
     g.body["payload"]["candidate"]["code"]
         .as_str()
         .unwrap_or("")
@@ -52,7 +52,7 @@ fn code_of(g: &Got) -> String {
 }
 
 /// `webhooks listen --reconcile` on `store`, forwarding to `app`, pointed at the sandbox.
-fn listener(sb: &TestSandbox, store: &str, app: &Stub, args: &[&str]) -> Listener {
+pub(crate) fn listener(sb: &TestSandbox, store: &str, app: &Stub, args: &[&str]) -> Listener {
     let mut cmd = sb.home.std_cmd();
     cmd.env("RECRUIT_BASE_URL", sb.base_url())
         .env("RECRUIT_API_KEY", &sb.sandbox().api_key)
@@ -65,7 +65,7 @@ fn listener(sb: &TestSandbox, store: &str, app: &Stub, args: &[&str]) -> Listene
 
 /// Move `code` to `kind` in the sandbox's state file: no webhook, as when the service gave
 /// the event up.
-fn move_quietly(sb: &TestSandbox, code: &str, kind: &str) {
+pub(crate) fn move_quietly(sb: &TestSandbox, code: &str, kind: &str) {
     let at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     sb.edit_state(|s| {
         let c = s["candidates"]
@@ -99,7 +99,7 @@ fn admin_post(sb: &TestSandbox, path: &str, body: Value) {
     assert!(status.is_success(), "{path}: {status}");
 }
 
-fn wait_until(what: &str, secs: u64, mut f: impl FnMut() -> bool) {
+pub(crate) fn wait_until(what: &str, secs: u64, mut f: impl FnMut() -> bool) {
     let end = Instant::now() + Duration::from_secs(secs);
     while Instant::now() < end {
         if f() {
@@ -111,7 +111,7 @@ fn wait_until(what: &str, secs: u64, mut f: impl FnMut() -> bool) {
 }
 
 /// The events of a file store as `events list -o json` shows them.
-fn events(sb: &TestSandbox, store: &str) -> Vec<Value> {
+pub(crate) fn events(sb: &TestSandbox, store: &str) -> Vec<Value> {
     let out = sb.run(&["-o", "json", "webhooks", "events", "list", "--store", store]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
     serde_json::from_slice(&out.stdout).unwrap()
