@@ -218,7 +218,10 @@ conversion.to,conversion.share,conversion.candidates,\
 time_to_hire.median_days,time_to_hire.p90_days,time_to_hire.candidates,\
 offer_acceptance.share,offer_acceptance.candidates"
     );
-    let interview = lines.find(|l| l.contains(",interview,")).unwrap();
+    // The stage's own cell (the row before names it too, as its conversion's `to`).
+    let interview = lines
+        .find(|l| l.split(',').nth(2) == Some("interview"))
+        .unwrap();
     let cells: Vec<&str> = interview.split(',').collect();
     assert_eq!(cells[3], all[2].now.to_string(), "{interview}");
     assert_eq!(cells[4], all[2].moved_on.to_string(), "{interview}");
