@@ -1698,3 +1698,14 @@ xlsx-report-sheet-no-job = No job
 xlsx-report-written = wrote the workbook { $path }
 xlsx-not-a-list = -o xlsx is for lists, exports and reports; this command prints something else: use -o json, ndjson or csv
 xlsx-too-many-rows = an Excel sheet holds at most { $max } rows below its header, and this list has more: use -o csv, or export a part of it (--stage)
+
+# report (#51): the report workbook's figure sheets
+xlsx-report-sheet-conversion = Conversion
+xlsx-report-sheet-time-to-hire = Time to hire
+xlsx-report-sheet-offer-acceptance = Offer acceptance
+xlsx-report-col-group = Group
+xlsx-report-col-from = From
+xlsx-report-col-to = To
+xlsx-report-col-share = Share
+xlsx-report-col-candidates = Candidates
+xlsx-report-col-why-empty = Why empty

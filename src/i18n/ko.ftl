@@ -1595,3 +1595,14 @@ xlsx-report-sheet-no-job = 공고 없음
 xlsx-report-written = 통합 문서 { $path }을(를) 썼습니다
 xlsx-not-a-list = -o xlsx는 목록, 내보내기, 보고서에 씁니다. 이 명령은 다른 것을 출력하니 -o json, ndjson, csv를 쓰세요
 xlsx-too-many-rows = 엑셀 시트 하나에는 머리글 아래 { $max }행까지만 들어가는데 이 목록은 더 많습니다: -o csv를 쓰거나 일부만 내보내세요(--stage)
+
+# report (#51): the report workbook's figure sheets
+xlsx-report-sheet-conversion = 전환율
+xlsx-report-sheet-time-to-hire = 채용 소요 기간
+xlsx-report-sheet-offer-acceptance = 처우 수락률
+xlsx-report-col-group = 그룹
+xlsx-report-col-from = 이전 단계
+xlsx-report-col-to = 다음 단계
+xlsx-report-col-share = 비율
+xlsx-report-col-candidates = 지원자 수
+xlsx-report-col-why-empty = 비어 있는 이유

@@ -443,7 +443,7 @@ pub(crate) const TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "pipeline_report",
         title: "Hiring pipeline report from the mirror",
-        description: "The hiring pipeline from the local mirror that `recruit sync` keeps (no request to the service), the same numbers as `recruit report pipeline -o json`: per stage kind (applied, review, interview, offer, pass, fail) the candidates now there, how many moved on, how many failed from it, and median_days and p90_days spent in it; groups is one table, or one per job with by_job. mirror says since when the history runs (first_sync) and how old it is (age_seconds); rule says how candidates already in the pipeline at the first sync count.",
+        description: "The hiring pipeline from the local mirror that `recruit sync` keeps (no request to the service), the same numbers as `recruit report pipeline -o json`: per stage kind (applied, review, interview, offer, pass, fail) the candidates now there, how many moved on, how many failed from it, and median_days and p90_days spent in it; per group also conversion [{from, to, share, candidates}] from each stage to the next, time_to_hire {median_days, p90_days, candidates} and offer_acceptance {share, candidates} (a share is a fraction, 0.625 = 62.5%; a figure resting on no candidate is null, not 0); groups is one table, or one per job with by_job. mirror says since when the history runs (first_sync) and how old it is (age_seconds); rule says how candidates already in the pipeline at the first sync count.",
         properties: || {
             vec![
                 ("job", s("Only candidates of this job (its code)")),

@@ -946,10 +946,11 @@ pub fn csv_columns(kind: Kind, items: &[Value]) -> Vec<String> {
 }
 
 /// What a CSV cell of `item` for `column` shows (a field, or a dotted path given with
-/// `--fields`): an item that is not an object fills only a `value` column.
+/// `--fields`): an item that is not an object fills only a `value` column. A key that holds a
+/// dot itself (the report's flat `conversion.share`) is taken whole first.
 pub(crate) fn csv_value<'a>(item: &'a Value, column: &str) -> Option<&'a Value> {
     match item {
-        Value::Object(_) => lookup(item, column),
+        Value::Object(m) => m.get(column).or_else(|| lookup(item, column)),
         other if column == "value" => Some(other),
         _ => None,
     }

@@ -289,6 +289,9 @@ pub struct Table {
     /// A bar chart of the first `rows` rows: their labels in column `labels`, the bars'
     /// values in column `values`.
     pub chart: Option<BarChart>,
+    /// Columns whose numbers are shares (0.625): shown as percentages (`62.5%`), the cell
+    /// still the number.
+    pub percent: Vec<u16>,
 }
 
 /// A native bar chart of a [`Table`]'s first rows.
@@ -322,6 +325,7 @@ pub fn write_tables(
         }
         names.push(name.clone());
         book.table(&name, &t.header)?;
+        book.percent_columns(&t.percent);
         for row in &t.rows {
             book.row(row.iter().map(Some))?;
         }
@@ -347,6 +351,8 @@ struct SheetState {
     /// Rows written, the header included.
     rows: u32,
     widths: Vec<usize>,
+    /// Columns shown as percentages.
+    percent: Vec<u16>,
 }
 
 /// A workbook being written, sheet by sheet, row by row.
@@ -357,6 +363,7 @@ pub struct Book {
     header: CellFormat,
     date: CellFormat,
     datetime: CellFormat,
+    percent: CellFormat,
 }
 
 /// A workbook's error, with its cause: a temporary file that could not be written is the
@@ -374,6 +381,7 @@ impl Book {
             header: CellFormat::new().set_bold(),
             date: CellFormat::new().set_num_format("yyyy-mm-dd"),
             datetime: CellFormat::new().set_num_format("yyyy-mm-dd hh:mm:ss"),
+            percent: CellFormat::new().set_num_format("0.0%"),
         }
     }
 
@@ -404,9 +412,17 @@ impl Book {
             columns: header.len() as u16,
             rows: 1,
             widths,
+            percent: Vec::new(),
         });
         debug_assert_eq!(self.sheets.len(), index + 1);
         Ok(())
+    }
+
+    /// The last sheet begun shows the numbers of `columns` as percentages.
+    pub fn percent_columns(&mut self, columns: &[u16]) {
+        if let Some(s) = self.sheets.last_mut() {
+            s.percent = columns.to_vec();
+        }
     }
 
     /// One row of the last sheet begun: `cells[i]` in column `i` (none: an empty cell).
@@ -428,7 +444,17 @@ impl Book {
         }
         for (col, v) in cells.into_iter().enumerate() {
             let Some(v) = v else { continue };
-            let width = write_cell(ws, row, col as u16, v, &self.date, &self.datetime)?;
+            let col = col as u16;
+            let width = match v.as_f64() {
+                Some(share) if state.percent.contains(&col) => {
+                    ws.write_number_with_format(row, col, share, &self.percent)
+                        .map_err(failed)?;
+                    // `100.0%`
+                    6
+                }
+                _ => write_cell(ws, row, col, v, &self.date, &self.datetime)?,
+            };
+            let col = usize::from(col);
             if let Some(w) = state.widths.get_mut(col) {
                 *w = (*w).max(width.min(MAX_WIDTH));
             }

@@ -237,6 +237,12 @@ impl Chat {
     /// the relay).
     pub async fn post(&self, format: Format, url: &str, event: &[u8]) -> Outcome {
         let message = self.options.render(format, event);
+        self.send(url, &message).await
+    }
+
+    /// Post a message already rendered (an event's, or the report's summary) to `url`: direct
+    /// to a loopback address, else through the environment's proxy.
+    pub async fn send(&self, url: &str, message: &Message) -> Outcome {
         let local = url::Url::parse(url).is_ok_and(|u| crate::api::http::is_loopback(&u));
         let client = if local { &self.direct } else { &self.proxied };
         delivery::post_with(

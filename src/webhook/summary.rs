@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use super::chat::{Destination, Format, Message, JANDI_ACCEPT};
-use super::delivery::{self, Outcome};
+use super::chat::{Chat, Destination, Format, Message, Options, JANDI_ACCEPT};
+use super::delivery::Outcome;
 use crate::error::Error;
 
 /// What a summary says: a title and its lines, in the language in use.
@@ -120,34 +120,16 @@ pub fn destination(text: &str) -> Result<(Format, Destination), Error> {
     }
 }
 
-/// Post `summary` to `to`: unsigned, through the environment's proxy unless it is local.
+/// Post `summary` to `to` through the chat module (the relay's one way of posting to a chat
+/// tool: unsigned, through the environment's proxy unless it is local).
 pub async fn post(
     net: &crate::api::NetSettings,
     format: Format,
     to: &Destination,
     summary: &Summary,
 ) -> Result<Outcome, Error> {
-    let local = crate::api::http::is_loopback(&to.url);
-    let client = delivery::client(
-        net,
-        !local,
-        TIMEOUT,
-        delivery::user_agent("report pipeline"),
-    )?;
-    let message = summary.render(format);
-    Ok(delivery::post_with(
-        &client,
-        to.url.as_str(),
-        delivery::Request {
-            payload: &message.body,
-            content_type: Some("application/json"),
-            signing: delivery::Signing::AsReceived(None),
-            event_id: None,
-            dedup_key: false,
-        },
-        message.headers,
-    )
-    .await)
+    let chat = Chat::new(Options::default(), net, TIMEOUT, "report pipeline")?;
+    Ok(chat.send(to.url.as_str(), &summary.render(format)).await)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 use crate::common::*;
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Datelike, Duration, FixedOffset, TimeZone};
 use serde_json::{json, Value};
@@ -65,6 +65,24 @@ fn sync(ts: &TestSandbox, db: &Path) {
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
 }
 
+/// A sandbox of its own, and a mirror of it after a first sync.
+fn synced() -> (TestSandbox, PathBuf) {
+    let ts = TestSandbox::new();
+    let db = ts.home.dir.path().join("mirror.db");
+    sync(&ts, &db);
+    (ts, db)
+}
+
+/// `report pipeline` of the mirror `db` as a table for people, in `lang`.
+fn table_of(ts: &TestSandbox, db: &Path, lang: &str) -> String {
+    let db = db.to_str().unwrap();
+    let out = ts.run(&[
+        "--lang", lang, "report", "pipeline", "-o", "table", "--db", db,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    stdout_of(&out)
+}
+
 fn report(ts: &TestSandbox, db: &Path, extra: &[&str]) -> Value {
     let mut args = vec![
         "-o",
@@ -109,9 +127,7 @@ fn assert_conversion(got: &Value, furthest: &[usize]) {
 
 #[test]
 fn the_figures_match_the_sandboxs_own_data_before_and_after_backdated_moves() {
-    let ts = TestSandbox::new();
-    let db = ts.home.dir.path().join("mirror.db");
-    sync(&ts, &db);
+    let (ts, db) = synced();
     let first = state(&ts);
     let r = report(&ts, &db, &[]);
     let g = &r["groups"][0];
@@ -151,35 +167,14 @@ fn the_figures_match_the_sandboxs_own_data_before_and_after_backdated_moves() {
         g["offer_acceptance"],
         json!({"share": null, "candidates": 0})
     );
-    let out = ts.run(&[
-        "report",
-        "pipeline",
-        "-o",
-        "table",
-        "--db",
-        db.to_str().unwrap(),
-    ]);
-    let text = stdout_of(&out);
+    let text = table_of(&ts, &db, "en");
     assert!(
         text.contains("Offer acceptance: none yet (no candidate seen to leave Offer"),
         "{text}"
     );
     assert!(text.contains("Days in stage: none yet"), "{text}");
-    let out = ts.run(&[
-        "--lang",
-        "ko",
-        "report",
-        "pipeline",
-        "-o",
-        "table",
-        "--db",
-        db.to_str().unwrap(),
-    ]);
-    assert!(
-        stdout_of(&out).contains("처우 수락률: 아직 없음"),
-        "{}",
-        stdout_of(&out)
-    );
+    let text = table_of(&ts, &db, "ko");
+    assert!(text.contains("처우 수락률: 아직 없음"), "{text}");
 
     // Two offers accepted and one declined, each dated back to a known day.
     let offers: Vec<String> = first
@@ -271,9 +266,7 @@ fn week_of(t: DateTime<FixedOffset>) -> String {
 
 #[test]
 fn the_trend_counts_entries_per_iso_week_at_plus_nine_across_a_week_boundary() {
-    let ts = TestSandbox::new();
-    let db = ts.home.dir.path().join("mirror.db");
-    sync(&ts, &db);
+    let (ts, db) = synced();
     let first = state(&ts);
     // The Sunday that ended the week before last, at 23:30 KST, and an hour later (Monday
     // 00:30 KST: still Sunday in UTC, the time zone of this test's commands).
@@ -400,9 +393,7 @@ fn post_to(ts: &TestSandbox, db: &Path, format: &str, lang: &str) -> (Stub, Valu
 
 #[test]
 fn report_to_posts_the_summary_in_each_chat_format_naming_no_candidate() {
-    let ts = TestSandbox::new();
-    let db = ts.home.dir.path().join("mirror.db");
-    sync(&ts, &db);
+    let (ts, db) = synced();
     let text = std::fs::read_to_string(ts.sandbox().state_path()).unwrap();
     let v: Value = serde_json::from_str(&text).unwrap();
     let people: Vec<String> = v["candidates"]
@@ -504,9 +495,7 @@ fn report_to_posts_the_summary_in_each_chat_format_naming_no_candidate() {
 #[test]
 fn the_page_at_1100_px_has_the_period_headline_figures_jobs_and_footnote_in_both_languages() {
     use crate::report::{chromium, count, headless, png};
-    let ts = TestSandbox::new();
-    let db = ts.home.dir.path().join("mirror.db");
-    sync(&ts, &db);
+    let (ts, db) = synced();
     let s = state(&ts);
     let mut hire: Vec<f64> = s
         .values()
@@ -628,4 +617,78 @@ fn the_page_at_1100_px_has_the_period_headline_figures_jobs_and_footnote_in_both
             "{lang}: nothing runs past the page's width at 1100 px"
         );
     }
+}
+
+/// `-o csv` carries the figures of `-o json`, flat under their JSON paths: on each stage's
+/// row its conversion to the next (empty on Pass and Fail), on each row of a group the
+/// group's time to hire and offer acceptance; a null figure an empty cell, never 0.
+#[test]
+fn the_csv_report_carries_the_figures_of_the_json_report() {
+    let (ts, db) = synced();
+    let json = report(&ts, &db, &["--by", "job"]);
+    let out = ts.run(&[
+        "report",
+        "pipeline",
+        "--by",
+        "job",
+        "-o",
+        "csv",
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let mut csv = csv::Reader::from_reader(out.stdout.as_slice());
+    let header: Vec<String> = csv.headers().unwrap().iter().map(String::from).collect();
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| h == name)
+            .unwrap_or_else(|| panic!("no column {name}: {header:?}"))
+    };
+    let rows: Vec<csv::StringRecord> = csv.records().map(Result::unwrap).collect();
+    let groups = json["groups"].as_array().unwrap();
+    assert_eq!(rows.len(), groups.len() * KINDS.len());
+    // A cell holds the JSON value: a number as written, null as an empty cell.
+    let same = |cell: &str, want: &Value, what: &str| match want {
+        Value::Null => assert_eq!(cell, "", "{what}: null is an empty cell"),
+        Value::String(s) => assert_eq!(cell, s, "{what}"),
+        n => assert_eq!(cell.parse::<f64>().ok(), n.as_f64(), "{what}"),
+    };
+    let (mut shares, mut nulls) = (0, 0);
+    for (i, row) in rows.iter().enumerate() {
+        let g = &groups[i / KINDS.len()];
+        let stage = &row[col("stage")];
+        assert_eq!(stage, KINDS[i % KINDS.len()]);
+        let what = format!("{stage} of {}", g["job"]);
+        same(&row[col("job_code")], &g["job"]["code"], &what);
+        let step = g["conversion"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["from"] == stage);
+        let field = |key: &str| step.map_or(Value::Null, |c| c[key].clone());
+        same(&row[col("conversion.to")], &field("to"), &what);
+        same(&row[col("conversion.share")], &field("share"), &what);
+        same(
+            &row[col("conversion.candidates")],
+            &field("candidates"),
+            &what,
+        );
+        for (figure, key) in [
+            ("time_to_hire", "median_days"),
+            ("time_to_hire", "p90_days"),
+            ("time_to_hire", "candidates"),
+            ("offer_acceptance", "share"),
+            ("offer_acceptance", "candidates"),
+        ] {
+            let want = &g[figure][key];
+            same(&row[col(&format!("{figure}.{key}"))], want, &what);
+        }
+        match field("share") {
+            Value::Null => nulls += 1,
+            _ => shares += 1,
+        }
+    }
+    assert!(shares > 0, "a share was compared");
+    assert!(nulls > 0, "pass and fail rows have no conversion");
 }

@@ -213,9 +213,15 @@ fn the_pipeline_report_gives_the_numbers_of_the_synthetic_history() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "job_code,job_title,stage,now,moved_on,failed,median_days,p90_days,stays_ended,entered,reached"
+        "job_code,job_title,stage,now,moved_on,failed,median_days,p90_days,stays_ended,entered,reached,\
+conversion.to,conversion.share,conversion.candidates,\
+time_to_hire.median_days,time_to_hire.p90_days,time_to_hire.candidates,\
+offer_acceptance.share,offer_acceptance.candidates"
     );
-    let interview = lines.find(|l| l.contains(",interview,")).unwrap();
+    // The stage's own cell (the row before names it too, as its conversion's `to`).
+    let interview = lines
+        .find(|l| l.split(',').nth(2) == Some("interview"))
+        .unwrap();
     let cells: Vec<&str> = interview.split(',').collect();
     assert_eq!(cells[3], all[2].now.to_string(), "{interview}");
     assert_eq!(cells[4], all[2].moved_on.to_string(), "{interview}");
@@ -943,6 +949,12 @@ fn the_mcp_tools_read_the_mirror_under_the_personal_data_policy() {
             r["groups"], cli["groups"],
             "the same numbers as the command"
         );
+        // The figures too (cli.md: the same numbers as report pipeline).
+        for g in r["groups"].as_array().unwrap() {
+            assert_eq!(g["conversion"].as_array().map(Vec::len), Some(4), "{g}");
+            assert!(g["time_to_hire"].get("candidates").is_some(), "{g}");
+            assert!(g["offer_acceptance"].get("share").is_some(), "{g}");
+        }
         assert_eq!(r["mirror"]["first_sync"], utc(syncs()[0]));
         // Search says how old the mirror is with a query of its own: the same count of the
         // first sync's candidates as the report's.

@@ -611,7 +611,8 @@ fn the_report_workbook_has_its_tables_and_a_bar_chart_of_the_funnel() {
         .as_array()
         .unwrap()
         .len();
-    assert_eq!(book["sheets"].as_array().unwrap().len(), groups);
+    // A stages sheet per group, then the figures (conversion, time to hire, offer acceptance).
+    assert_eq!(book["sheets"].as_array().unwrap().len(), groups + 3);
     assert_eq!(book["charts"].as_u64(), Some(groups as u64));
     assert_eq!(book["sheets"][0]["rows"][0][0]["v"], "단계");
 
@@ -625,4 +626,402 @@ fn the_report_workbook_has_its_tables_and_a_bar_chart_of_the_funnel() {
     let piped = read_book(py, &piped, None).unwrap();
     assert_eq!(piped["bar"], true);
     assert_eq!(piped["sheets"][0]["rows"], sheet["rows"]);
+}
+
+/// The name a figure sheet gives a group of `report pipeline -o json`: its job's code (or
+/// title), else every candidate's, in the language `lang`.
+fn group_name(g: &Value, lang: &str) -> String {
+    let job = &g["job"];
+    if job.is_null() {
+        return if lang == "ko" {
+            "전체 지원자"
+        } else {
+            "All candidates"
+        }
+        .to_string();
+    }
+    match (job["code"].as_str(), job["title"].as_str()) {
+        (Some(code), _) => code.to_string(),
+        (None, Some(title)) => title.to_string(),
+        (None, None) => if lang == "ko" {
+            "공고 없음"
+        } else {
+            "No job"
+        }
+        .to_string(),
+    }
+}
+
+/// A sheet of `book` by its name.
+fn sheet<'a>(book: &'a Value, name: &str) -> &'a Value {
+    book["sheets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == name)
+        .unwrap_or_else(|| panic!("no sheet {name}: {book}"))
+}
+
+/// A figure's cell: the number `-o json` gives (a share shown as a percentage), or, when the
+/// figure is null, an empty cell and the reason beside it.
+fn assert_figure(row: &[Value], col: usize, want: &Value, percent: bool, why: &str, what: &str) {
+    let c = &row[col];
+    if want.is_null() {
+        assert!(c["v"].is_null(), "{what}: {c} is no empty cell");
+        let reason = row.last().unwrap()["v"].as_str().unwrap_or_default();
+        assert!(
+            reason.contains(why),
+            "{what}: the reason {reason:?} says no {why:?}"
+        );
+    } else {
+        assert_eq!(c["t"], "n", "{what}: {c}");
+        assert_eq!(c["v"].as_f64(), want.as_f64(), "{what}: {c}");
+        if percent {
+            assert_eq!(c["fmt"], "0.0%", "{what}: a share is a percentage: {c}");
+        }
+    }
+}
+
+/// The report's workbook holds its figures as `-o json` gives them: a sheet each for
+/// conversion (a row per group and step), time to hire and offer acceptance (a row per
+/// group), numbers as numbers, shares as percentages, a figure resting on no candidate an
+/// empty cell with the reason in the table's words; headers in the `--lang` language; the
+/// same with a password to open.
+#[test]
+fn the_report_workbook_holds_the_figures_of_the_json_report() {
+    let Some(py) = python() else { return };
+    let ts = TestSandbox::new();
+    let dir = ts.home.dir.path();
+    let db = dir.join("mirror.db");
+    let db = db.to_str().unwrap();
+    let ok = |args: &[&str]| {
+        let out = ts.run(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr_of(&out));
+        out
+    };
+    ok(&["sync", "--db", db]);
+    // Two candidates leave Offer, one hired and one not, and a second sync sees it: offer
+    // acceptance has a value for every candidate and none for most jobs.
+    let state: Value =
+        serde_json::from_str(&std::fs::read_to_string(ts.sandbox().state_path()).unwrap()).unwrap();
+    let offers: Vec<&str> = state["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["stage"]["kind"] == "offer")
+        .map(|c| c["code"].as_str().unwrap())
+        .collect();
+    assert!(offers.len() >= 2, "{state}");
+    ok(&["sandbox", "move", offers[0], "--stage", "pass"]);
+    ok(&["sandbox", "move", offers[1], "--stage", "fail"]);
+    ok(&["sync", "--db", db]);
+    let pw_file = dir.join("pw");
+    std::fs::write(&pw_file, "figures-pw").unwrap();
+
+    let (mut nulls, mut values) = (0, 0);
+    for (lang, by, password) in [("en", false, None), ("ko", true, Some("figures-pw"))] {
+        let by: &[&str] = if by { &["--by", "job"] } else { &[] };
+        let json_args = [&["-o", "json", "report", "pipeline", "--db", db][..], by].concat();
+        let report: Value = serde_json::from_slice(&ok(&json_args).stdout).unwrap();
+        let groups = report["groups"].as_array().unwrap();
+        let path = dir.join(format!("figures-{lang}.xlsx"));
+        let mut args = vec!["--lang", lang, "report", "pipeline", "--db", db];
+        args.extend(by);
+        args.extend(["--xlsx", path.to_str().unwrap()]);
+        if password.is_some() {
+            args.extend(["--password-file", pw_file.to_str().unwrap()]);
+        }
+        ok(&args);
+        let book = read_book(py, &path, password).unwrap();
+        assert_eq!(book["encrypted"], password.is_some());
+        // A stages sheet per group, then the three figures.
+        assert_eq!(book["sheets"].as_array().unwrap().len(), groups.len() + 3);
+        let ko = lang == "ko";
+        let pick = |en: &'static str, ko_: &'static str| if ko { ko_ } else { en };
+
+        let conv = sheet(&book, pick("Conversion", "전환율"));
+        let rows = conv["rows"].as_array().unwrap();
+        let head: Vec<&str> = rows[0]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["v"].as_str().unwrap())
+            .collect();
+        let want_head = if ko {
+            [
+                "그룹",
+                "이전 단계",
+                "다음 단계",
+                "비율",
+                "지원자 수",
+                "비어 있는 이유",
+            ]
+        } else {
+            ["Group", "From", "To", "Share", "Candidates", "Why empty"]
+        };
+        assert_eq!(head, want_head);
+        assert_eq!(conv["freeze"], "A2");
+        assert_eq!(rows.len(), 1 + 4 * groups.len());
+        let steps = groups.iter().flat_map(|g| {
+            g["conversion"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(move |c| (g, c))
+        });
+        for (row, (g, c)) in rows[1..].iter().zip(steps) {
+            let row = row.as_array().unwrap();
+            let what = format!("{lang} conversion {c}");
+            assert_eq!(row[0]["v"], group_name(g, lang), "{what}");
+            let from = pick("none yet", "아직 없음");
+            assert_figure(row, 3, &c["share"], true, from, &what);
+            assert_eq!(row[4]["t"], "n", "{what}");
+            assert_eq!(row[4]["v"].as_u64(), c["candidates"].as_u64(), "{what}");
+            if c["share"].is_null() {
+                nulls += 1
+            } else {
+                values += 1
+            }
+        }
+
+        let hire = sheet(&book, pick("Time to hire", "채용 소요 기간"));
+        let rows = hire["rows"].as_array().unwrap();
+        assert_eq!(rows.len(), 1 + groups.len());
+        assert_eq!(rows[0][1]["v"], pick("Median days", "중앙값(일)"));
+        for (row, g) in rows[1..].iter().zip(groups) {
+            let row = row.as_array().unwrap();
+            let t = &g["time_to_hire"];
+            let what = format!("{lang} time to hire {g}");
+            assert_eq!(row[0]["v"], group_name(g, lang), "{what}");
+            let why = pick("Time to hire: none yet", "채용 소요 기간: 아직 없음");
+            assert_figure(row, 1, &t["median_days"], false, why, &what);
+            assert_figure(row, 2, &t["p90_days"], false, why, &what);
+            assert_eq!(row[3]["v"].as_u64(), t["candidates"].as_u64(), "{what}");
+            if t["median_days"].is_null() {
+                nulls += 1
+            } else {
+                values += 1
+            }
+        }
+
+        let offer = sheet(&book, pick("Offer acceptance", "처우 수락률"));
+        let rows = offer["rows"].as_array().unwrap();
+        assert_eq!(rows.len(), 1 + groups.len());
+        for (row, g) in rows[1..].iter().zip(groups) {
+            let row = row.as_array().unwrap();
+            let o = &g["offer_acceptance"];
+            let what = format!("{lang} offer acceptance {g}");
+            assert_eq!(row[0]["v"], group_name(g, lang), "{what}");
+            let why = pick("Offer acceptance: none yet", "처우 수락률: 아직 없음");
+            assert_figure(row, 1, &o["share"], true, why, &what);
+            assert_eq!(row[2]["v"].as_u64(), o["candidates"].as_u64(), "{what}");
+            if o["share"].is_null() {
+                nulls += 1
+            } else {
+                values += 1
+            }
+        }
+        if !ko {
+            // Every candidate: one of the two who left Offer was hired.
+            assert_eq!(rows[1][1]["v"].as_f64(), Some(0.5), "{offer}");
+        }
+    }
+    assert!(nulls > 0 && values > 0, "both kinds of figure were checked");
+}
+
+/// `recruit` pointed at `ts`, as a `std::process::Command` (to be killed midway).
+fn spawned(ts: &TestSandbox, args: &[&str]) -> std::process::Command {
+    let mut c = ts.home.std_cmd();
+    c.env("RECRUIT_BASE_URL", ts.base_url())
+        .env("RECRUIT_API_KEY", &ts.sandbox().api_key)
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    c
+}
+
+/// The codes in the rows of a `-o xlsx` export's `FILE.partial` (a line of column names,
+/// then a JSON array of cells a line; a last line cut short by the kill is left out).
+fn partial_codes(partial: &Path) -> Vec<String> {
+    let text = String::from_utf8_lossy(&std::fs::read(partial).unwrap()).into_owned();
+    let mut lines = text.lines();
+    let columns: Vec<String> = serde_json::from_str(lines.next().unwrap_or("[]")).unwrap();
+    let code = columns.iter().position(|c| c == "code").unwrap();
+    lines
+        .filter_map(|l| serde_json::from_str::<Vec<Value>>(l).ok())
+        .map(|cells| cells[code].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// `kill -9` in the middle of a large `export candidates -o xlsx --out FILE`: FILE is still
+/// the previous workbook, byte for byte (the export writes its rows to `FILE.partial` and
+/// makes the workbook only once every row is in); `FILE.partial` holds the rows so far and
+/// is no workbook (openpyxl refuses it), so nothing at either name passes for a complete
+/// export; and every candidate of a row written is named by the export's access-log records.
+#[test]
+fn kill_9_midway_through_an_xlsx_export_leaves_no_workbook_that_looks_complete() {
+    let Some(py) = python() else { return };
+    let ts = TestSandbox::with(|o| {
+        o.synthetic_candidates = 6_000;
+        o.faults.latency = std::time::Duration::from_millis(60);
+    });
+    let dir = ts.home.dir.path();
+    let file = dir.join("candidates.xlsx");
+    // The previous workbook at FILE: one page of the list.
+    let out = ts.run(&["candidates", "list", "-o", "xlsx"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    std::fs::write(&file, &out.stdout).unwrap();
+    let previous = std::fs::read(&file).unwrap();
+    assert!(read_book(py, &file, None).is_ok());
+
+    let f = file.to_str().unwrap();
+    let args = ["export", "candidates", "-o", "xlsx", "--out", f];
+    let mut child = spawned(&ts, &args).spawn().unwrap();
+    let partial = dir.join("candidates.xlsx.partial");
+    wait_for("rows on disk in FILE.partial", 60, || {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the export ended before it could be killed"
+        );
+        partial.exists() && partial_codes(&partial).len() >= 200
+    });
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        previous,
+        "FILE is the previous workbook"
+    );
+    let written = partial_codes(&partial);
+    assert!(
+        written.len() >= 200 && written.len() < 6_000,
+        "{}",
+        written.len()
+    );
+    let refused = read_book(py, &partial, None).unwrap_err();
+    assert!(!refused.is_empty(), "openpyxl refuses the partial file");
+    assert!(dir.join("candidates.xlsx.progress").exists(), "resumable");
+
+    let log = std::fs::read_to_string(ts.home.data_dir().join("audit.log")).unwrap();
+    let named: std::collections::HashSet<String> = log
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|r| r["command"].as_str().is_some_and(|c| c.contains("export")))
+        .flat_map(|r| {
+            r["candidates"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|c| c.as_str().map(String::from))
+        })
+        .collect();
+    for code in &written {
+        assert!(named.contains(code), "{code} written but not logged");
+    }
+}
+
+/// Every file under `dir` (recursively) that holds `needle`.
+fn files_holding(dir: &Path, needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let path = e.unwrap().path();
+        if path.is_dir() {
+            found.extend(files_holding(&path, needle));
+        } else if let Ok(bytes) = std::fs::read(&path) {
+            if bytes.windows(needle.len()).any(|w| w == needle.as_bytes()) {
+                found.push(path.display().to_string());
+            }
+        }
+    }
+    found
+}
+
+/// A password given through `--password-file` or `RECRUIT_XLSX_PASSWORD` is never shown:
+/// not on stderr under `-v`, not in the JSON errors of `-o json`, not in the access log or
+/// the export registry (nor any other file of the data directory).
+#[test]
+fn a_marker_password_appears_in_no_log_error_or_registry() {
+    let Some(py) = python() else { return };
+    let ts = TestSandbox::with(|o| o.synthetic_candidates = 30);
+    let dir = ts.home.dir.path();
+    const MARKER: &str = "PwMarker-7f3a9c";
+    let pw_file = dir.join("pw.txt");
+    std::fs::write(&pw_file, format!("{MARKER}\n")).unwrap();
+    let pw = pw_file.to_str().unwrap();
+    let out_file = dir.join("export.xlsx");
+    let f = out_file.to_str().unwrap();
+    let mut stderrs = Vec::new();
+    let run_env = |args: &[&str], env: bool, code: i32| {
+        let mut c = ts.cmd();
+        if env {
+            c.env("RECRUIT_XLSX_PASSWORD", MARKER);
+        }
+        let out = c.args(args).output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "{args:?}: {}",
+            stderr_of(&out)
+        );
+        out
+    };
+
+    // Exports and lists that encrypt with it, verbose.
+    let exported = [
+        "-v",
+        "export",
+        "candidates",
+        "-o",
+        "xlsx",
+        "--out",
+        f,
+        "--password-file",
+        pw,
+    ];
+    stderrs.push(stderr_of(&run_env(&exported, false, 0)));
+    assert!(read_book(py, &out_file, Some(MARKER)).is_ok());
+    let listed = run_env(&["-v", "candidates", "list", "-o", "xlsx"], true, 0);
+    stderrs.push(stderr_of(&listed));
+    let env_file = dir.join("env.xlsx");
+    std::fs::write(&env_file, &listed.stdout).unwrap();
+    assert!(read_book(py, &env_file, Some(MARKER)).is_ok());
+    let exported_env = ["-v", "export", "candidates", "-o", "xlsx", "--out", f];
+    stderrs.push(stderr_of(&run_env(&exported_env, true, 0)));
+
+    // Errors for programs: a password with another format, and a failure with one set.
+    let refused = run_env(
+        &[
+            "-v",
+            "-o",
+            "json",
+            "candidates",
+            "list",
+            "--password-file",
+            pw,
+        ],
+        false,
+        2,
+    );
+    let err = stderr_of(&refused);
+    assert!(err.lines().any(|l| l.starts_with("{\"error\"")), "{err}");
+    stderrs.push(err);
+    let missing = ts
+        .cmd()
+        .env("RECRUIT_XLSX_PASSWORD", MARKER)
+        .args(["-v", "-o", "json", "candidates", "get", "NOPE-404"])
+        .output()
+        .unwrap();
+    assert_ne!(missing.status.code(), Some(0));
+    let err = stderr_of(&missing);
+    assert!(err.contains("\"error\""), "{err}");
+    stderrs.push(err);
+
+    for (i, err) in stderrs.iter().enumerate() {
+        assert!(!err.contains(MARKER), "run {i} showed the password: {err}");
+    }
+    let data = ts.home.data_dir();
+    assert!(data.join("audit.log").exists() && data.join("exports.jsonl").exists());
+    assert_eq!(files_holding(&data, MARKER), Vec::<String>::new());
 }

@@ -310,16 +310,53 @@ async fn trend(ctx: &mut Ctx, a: TrendArgs) -> Result<(), Error> {
     }
 }
 
-/// One CSV row per group and stage.
+/// One CSV row per group and stage, with the figures as `-o json` gives them, flat for a
+/// spreadsheet under their JSON paths: the stage's conversion to the next (`conversion.*`,
+/// empty on `pass` and `fail`) and the group's `time_to_hire.*` and `offer_acceptance.*`
+/// on each of its rows.
 fn csv_rows(r: &Pipeline) -> Vec<Value> {
     let mut rows = Vec::new();
     for g in &r.groups {
         let (code, title) = g.job.clone().unwrap_or_default();
+        let figures = g.to_json();
         for s in &g.stages {
             let mut row = json!({"job_code": code, "job_title": title});
-            if let (Some(row), Value::Object(m)) = (row.as_object_mut(), s.to_json()) {
-                row.extend(m);
+            let Some(row_map) = row.as_object_mut() else {
+                continue;
+            };
+            if let Value::Object(m) = s.to_json() {
+                row_map.extend(m);
             }
+            let step = figures["conversion"]
+                .as_array()
+                .and_then(|c| c.iter().find(|c| c["from"] == s.stage));
+            let step = |key: &str| step.map_or(Value::Null, |c| c[key].clone());
+            let flat = [
+                ("conversion.to", step("to")),
+                ("conversion.share", step("share")),
+                ("conversion.candidates", step("candidates")),
+                (
+                    "time_to_hire.median_days",
+                    figures["time_to_hire"]["median_days"].clone(),
+                ),
+                (
+                    "time_to_hire.p90_days",
+                    figures["time_to_hire"]["p90_days"].clone(),
+                ),
+                (
+                    "time_to_hire.candidates",
+                    figures["time_to_hire"]["candidates"].clone(),
+                ),
+                (
+                    "offer_acceptance.share",
+                    figures["offer_acceptance"]["share"].clone(),
+                ),
+                (
+                    "offer_acceptance.candidates",
+                    figures["offer_acceptance"]["candidates"].clone(),
+                ),
+            ];
+            row_map.extend(flat.into_iter().map(|(k, v)| (k.to_string(), v)));
             rows.push(row);
         }
     }
