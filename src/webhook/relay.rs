@@ -73,8 +73,10 @@ pub(crate) fn policy(max_age: Option<Duration>, schedule: Option<Vec<Duration>>)
 }
 
 /// `--forward-rate`: a lane's forwards on a fixed grid of `1/rate` apart, read on the
-/// relay's clock. A forward late for its slot (a slow app) starts the grid again from now, so
-/// an idle lane saves no burst; one on time never drifts, however long each forward took.
+/// relay's clock. A forward late for its slot by less than a gap (the lane was not scheduled
+/// at once on a loaded machine) goes at once and keeps the grid, so jitter costs no rate; one
+/// later than that (a slow app, an idle lane) starts the grid again from now, so no burst is
+/// saved. Forwards never precede their slots: any second holds at most `rate + 1` of them.
 #[derive(Debug)]
 pub(crate) struct Pacer {
     gap: Option<Duration>,
@@ -96,8 +98,13 @@ impl Pacer {
         let Some(gap) = self.gap else {
             return Duration::ZERO;
         };
-        let at = self.next.filter(|n| *n > now).unwrap_or(now);
-        self.next = Some(at + gap);
+        let (at, slot) = match self.next {
+            Some(n) if n > now => (n, n),
+            // Late by less than a gap: at once, on the grid still.
+            Some(n) if n + gap > now => (now, n),
+            _ => (now, now),
+        };
+        self.next = Some(slot + gap);
         at - now
     }
 }
@@ -851,11 +858,37 @@ mod tests {
             last = p.book(start);
         }
         assert_eq!(last, ms(20 * 999));
+        // Late by less than a gap (5 ms past its slot): at once, and the grid holds.
+        let mut p = Pacer::new(Some(50.0));
+        assert_eq!(p.book(clock.instant()), ms(0));
+        clock.advance(ms(25));
+        assert_eq!(p.book(clock.instant()), ms(0));
+        assert_eq!(p.book(clock.instant()), ms(15), "the slot at 40 ms");
         // Idle for a while: the next forward goes at once, the one after a gap later.
         clock.advance(Duration::from_secs(60));
         assert_eq!(p.book(clock.instant()), ms(0));
         assert_eq!(p.book(clock.instant()), ms(20));
         assert_eq!(Pacer::new(None).book(clock.instant()), ms(0));
+    }
+
+    #[test]
+    fn a_lease_deadline_holds_for_its_token_until_it_passes() {
+        let d = Deadline::default();
+        let s = Duration::from_secs;
+        assert!(!d.holds(1, s(0)), "nothing known: ask the store");
+        d.held_until(1, s(10));
+        assert!(d.holds(1, s(9)));
+        assert!(!d.holds(1, s(10)), "passed: ask the store");
+        assert!(!d.holds(2, s(5)), "another token's lease is not this one");
+        // A later answer about an older renewal does not shorten it.
+        d.held_until(1, s(8));
+        assert!(d.holds(1, s(9)));
+        // A new token replaces it, whatever its deadline.
+        d.held_until(2, s(4));
+        assert!(!d.holds(1, s(3)));
+        assert!(d.holds(2, s(3)));
+        d.lost();
+        assert!(!d.holds(2, s(3)));
     }
 
     #[test]

@@ -65,13 +65,19 @@ impl Clock for System {
 #[cfg(any(target_os = "linux", target_os = "android"))]
 pub fn boot_time() -> Duration {
     let t = rustix::time::clock_gettime(rustix::time::ClockId::Boottime);
-    Duration::new(t.tv_sec.max(0) as u64, t.tv_nsec.clamp(0, 999_999_999) as u32)
+    Duration::new(
+        t.tv_sec.max(0) as u64,
+        t.tv_nsec.clamp(0, 999_999_999) as u32,
+    )
 }
 
 #[cfg(all(unix, not(any(target_os = "linux", target_os = "android"))))]
 pub fn boot_time() -> Duration {
     let t = rustix::time::clock_gettime(rustix::time::ClockId::Monotonic);
-    Duration::new(t.tv_sec.max(0) as u64, t.tv_nsec.clamp(0, 999_999_999) as u32)
+    Duration::new(
+        t.tv_sec.max(0) as u64,
+        t.tv_nsec.clamp(0, 999_999_999) as u32,
+    )
 }
 
 #[cfg(not(unix))]
@@ -182,7 +188,10 @@ mod tests {
         std::thread::sleep(Duration::from_millis(20));
         let gone = System.boot() - boot;
         assert!(gone >= Duration::from_millis(20), "{gone:?}");
-        assert!(gone <= mono.elapsed() + Duration::from_millis(5), "{gone:?}");
+        assert!(
+            gone <= mono.elapsed() + Duration::from_millis(5),
+            "{gone:?}"
+        );
     }
 
     #[test]

@@ -608,7 +608,12 @@ impl Queue {
         match self {
             Queue::Sqlite(_) => {
                 let (tx, rx) = tokio::sync::oneshot::channel();
-                let _ = (tx.send(Ok(Some(std::time::Duration::MAX))), target, holder, token);
+                let _ = (
+                    tx.send(Ok(Some(std::time::Duration::MAX))),
+                    target,
+                    holder,
+                    token,
+                );
                 rx
             }
             #[cfg(feature = "postgres")]
