@@ -26,6 +26,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use futures::future::OptionFuture;
 use tokio::sync::{oneshot, watch};
 
 use super::delivery::{self, Next, Outcome, Policy, Retries, Signing, Success, Verdict};
@@ -537,19 +538,12 @@ impl Relay {
                     // The lease is confirmed while the lane waits for its slot: the read's
                     // round trip stays off a paced lane's grid (at --forward-rate 50 it made
                     // forwards late for their slots, and the grid restart lost 7%).
-                    let confirmed = async {
-                        match confirm {
-                            Some(confirm) => confirm.await,
-                            None => true,
-                        }
-                    };
-                    let ((), mut held) = tokio::join!(slept, confirmed);
+                    let ((), held) = tokio::join!(slept, OptionFuture::from(confirm));
                     // Once more after the wait for the slot, which may have outlasted the
                     // deadline (or the process was stopped in it): a local check, unless
                     // the deadline has passed since.
-                    if let (true, Some(again)) = (held, again) {
-                        held = again.await;
-                    }
+                    let held =
+                        held != Some(false) && OptionFuture::from(again).await != Some(false);
                     if !held {
                         // Stops the run (below) before anything is sent.
                         let _ = fenced_tx.send(true);
