@@ -26,6 +26,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use futures::future::OptionFuture;
 use tokio::sync::{oneshot, watch};
 
 use super::delivery::{self, Next, Outcome, Policy, Retries, Signing, Success, Verdict};
@@ -73,8 +74,10 @@ pub(crate) fn policy(max_age: Option<Duration>, schedule: Option<Vec<Duration>>)
 }
 
 /// `--forward-rate`: a lane's forwards on a fixed grid of `1/rate` apart, read on the
-/// relay's clock. A forward late for its slot (a slow app) starts the grid again from now, so
-/// an idle lane saves no burst; one on time never drifts, however long each forward took.
+/// relay's clock. A forward late for its slot by less than a gap (the lane was not scheduled
+/// at once on a loaded machine) goes at once and keeps the grid, so jitter costs no rate; one
+/// later than that (a slow app, an idle lane) starts the grid again from now, so no burst is
+/// saved. Forwards never precede their slots: any second holds at most `rate + 1` of them.
 #[derive(Debug)]
 pub(crate) struct Pacer {
     gap: Option<Duration>,
@@ -96,8 +99,13 @@ impl Pacer {
         let Some(gap) = self.gap else {
             return Duration::ZERO;
         };
-        let at = self.next.filter(|n| *n > now).unwrap_or(now);
-        self.next = Some(at + gap);
+        let (at, slot) = match self.next {
+            Some(n) if n > now => (n, n),
+            // Late by less than a gap: at once, on the grid still.
+            Some(n) if n + gap > now => (now, n),
+            _ => (now, now),
+        };
+        self.next = Some(slot + gap);
         at - now
     }
 }
@@ -134,15 +142,48 @@ pub(crate) struct Relay {
 }
 
 /// The fencing token of the lane's lease while this listener holds it, per target (the
-/// sending side); None while another listener does.
-type Leases = Vec<(String, watch::Sender<Option<i64>>)>;
+/// sending side; None while another listener does), and the lane's local deadline.
+type Leases = Vec<(String, watch::Sender<Option<i64>>, Arc<Deadline>)>;
 
-/// A lane's lease on a shared store, confirmed before each forward: its connection and
-/// fencing token.
+/// Until when a lane's lease is surely still this listener's, on [`Clock::boot`]: the start
+/// of the renewal (or of the read) that last found it held, plus what was left of the lease
+/// then, less [`Relay::margin`]. The store's lease began no earlier than that start, so it
+/// lasts at least `margin` past the deadline: a lane that finds its deadline ahead forwards
+/// without asking the store, one that finds it passed asks first. The clock counts the time
+/// the process was stopped and the machine suspended, so a listener resumed past its lease
+/// finds its deadline passed, asks, and learns that the token has moved on.
+///
+/// [`Clock::boot`]: crate::clock::Clock::boot
+#[derive(Debug, Default)]
+struct Deadline(Mutex<Option<(i64, Duration)>>);
+
+impl Deadline {
+    /// The lease with `token` is held until `until` (a later deadline of the same token stays).
+    fn held_until(&self, token: i64, until: Duration) {
+        let mut d = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        match *d {
+            Some((t, u)) if t == token && u >= until => {}
+            _ => *d = Some((token, until)),
+        }
+    }
+
+    fn lost(&self) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+
+    /// Whether the lease with `token` is surely held at `now`.
+    fn holds(&self, token: i64, now: Duration) -> bool {
+        matches!(*self.0.lock().unwrap_or_else(|e| e.into_inner()), Some((t, u)) if t == token && now < u)
+    }
+}
+
+/// A lane's lease on a shared store, checked before each forward: its connection, fencing
+/// token and local deadline.
 #[derive(Clone)]
 struct Fence {
     queue: Arc<Mutex<Queue>>,
     token: i64,
+    deadline: Arc<Deadline>,
 }
 
 /// Why a lane stopped working on an event.
@@ -184,10 +225,11 @@ impl Relay {
         let shared = relay.store.shared();
         for url in relay.targets.clone() {
             let (tx, held) = watch::channel((!shared).then_some(0));
+            let deadline = Arc::new(Deadline::default());
             // The store knows a target by its stored form (a secret address by its name).
-            leases.push((crate::redact::stored_target(&url), tx));
+            leases.push((crate::redact::stored_target(&url), tx, deadline.clone()));
             let alive = Alive::new(&relay.alive);
-            lanes.spawn(relay.clone().lane(url, held, alive));
+            lanes.spawn(relay.clone().lane(url, held, deadline, alive));
         }
         let keeper = tokio::spawn(relay.clone().keep_leases(leases));
         tokio::spawn(relay.join(lanes, keeper))
@@ -223,10 +265,20 @@ impl Relay {
         }
     }
 
+    /// How long before its lease ends a lane stops trusting its local deadline and asks the
+    /// store: more than the time from a lane's check to its request leaving, and the renewal
+    /// period ([`Relay::keep_leases`]) is shorter than the lease less this, so a lane that
+    /// keeps its lease never has to ask.
+    fn margin(&self) -> Duration {
+        self.lease / 4
+    }
+
     /// On a shared store: take free or expired leases and renew this listener's, every
-    /// quarter of `--lease`, telling each lane whether it is its to forward. Leases that
-    /// could not be renewed for a whole `--lease` are taken as lost (another listener may
-    /// have them by now). On a file: hold every lane until the listener stops.
+    /// quarter of `--lease` from the start of the last renewal (whatever the lanes are
+    /// doing: a task of its own, on a connection of its own), telling each lane whether it
+    /// is its to forward and until when it surely is ([`Deadline`]). Leases that could not
+    /// be renewed for a whole `--lease` are taken as lost (another listener may have them by
+    /// now). On a file: hold every lane until the listener stops.
     async fn keep_leases(self: Arc<Self>, leases: Leases) {
         let mut stop = self.stop.clone();
         if !self.store.shared() {
@@ -238,6 +290,8 @@ impl Relay {
         let mut renewed = tokio::time::Instant::now();
         while !self.stopping() {
             let asked = tokio::time::Instant::now();
+            // Before the claim: the store's lease starts after this.
+            let asked_boot = self.clock.boot();
             let targets: Vec<String> = self
                 .targets
                 .iter()
@@ -262,15 +316,21 @@ impl Relay {
                 }
             };
             if let Some(held) = held {
-                for (url, tx) in &leases {
+                let until = asked_boot + self.lease.saturating_sub(self.margin());
+                for (url, tx, deadline) in &leases {
                     let mine = held.iter().find(|(t, _)| t == url).map(|(_, token)| *token);
+                    match mine {
+                        Some(token) => deadline.held_until(token, until),
+                        None => deadline.lost(),
+                    }
                     tx.send_if_modified(|h| std::mem::replace(h, mine) != mine);
                 }
                 *self.held.lock().unwrap_or_else(|e| e.into_inner()) =
                     held.into_iter().map(|(t, _)| t).collect();
             }
+            // A period from the claim's start: a slow round trip does not stretch it.
             tokio::select! {
-                _ = tokio::time::sleep(tick) => {}
+                _ = tokio::time::sleep_until(asked + tick) => {}
                 _ = stop.changed() => {}
             }
         }
@@ -302,6 +362,7 @@ impl Relay {
         self: Arc<Self>,
         url: String,
         mut held: watch::Receiver<Option<i64>>,
+        deadline: Arc<Deadline>,
         _alive: Alive,
     ) {
         let mut stop = self.stop.clone();
@@ -322,6 +383,7 @@ impl Relay {
                     (true, Some(q), Some(t)) => Some(Fence {
                         queue: q.clone(),
                         token: t,
+                        deadline: deadline.clone(),
                     }),
                     _ => None,
                 };
@@ -463,6 +525,7 @@ impl Relay {
                     .book(self.clock.instant());
                 let post = self.post(url, ev);
                 let confirm = fence.clone().map(|f| self.confirm(url, f));
+                let again = fence.clone().map(|f| self.confirm(url, f));
                 let fenced_tx = &fenced_tx;
                 async move {
                     // Not sleep(0): tokio rounds a timer up to its next 1 ms tick, which
@@ -475,13 +538,12 @@ impl Relay {
                     // The lease is confirmed while the lane waits for its slot: the read's
                     // round trip stays off a paced lane's grid (at --forward-rate 50 it made
                     // forwards late for their slots, and the grid restart lost 7%).
-                    let confirmed = async {
-                        match confirm {
-                            Some(confirm) => confirm.await,
-                            None => true,
-                        }
-                    };
-                    let ((), held) = tokio::join!(slept, confirmed);
+                    let ((), held) = tokio::join!(slept, OptionFuture::from(confirm));
+                    // Once more after the wait for the slot, which may have outlasted the
+                    // deadline (or the process was stopped in it): a local check, unless
+                    // the deadline has passed since.
+                    let held =
+                        held != Some(false) && OptionFuture::from(again).await != Some(false);
                     if !held {
                         // Stops the run (below) before anything is sent.
                         let _ = fenced_tx.send(true);
@@ -608,9 +670,14 @@ impl Relay {
         }
     }
 
-    /// Whether the lane still holds its lease, asked of the store (one read) just before a
-    /// forward. A store that does not answer confirms nothing: said, and nothing is sent.
+    /// Whether the lane still holds its lease, just before a forward: by its local deadline
+    /// while that is ahead, else asked of the store (one read), which sets the deadline
+    /// again. A store that does not answer confirms nothing: said, and nothing is sent.
     async fn confirm(&self, url: &str, fence: Fence) -> bool {
+        let now = self.clock.boot();
+        if fence.deadline.holds(fence.token, now) {
+            return true;
+        }
         let asked = fence
             .queue
             .lock()
@@ -627,7 +694,12 @@ impl Relay {
             })
             .and_then(|r| r);
         match asked {
-            Ok(held) => held,
+            Ok(Some(left)) => {
+                let until = (now + left).saturating_sub(self.margin());
+                fence.deadline.held_until(fence.token, until);
+                true
+            }
+            Ok(None) => false,
             Err(e) => {
                 self.store_failed(url, &e);
                 false
@@ -780,11 +852,37 @@ mod tests {
             last = p.book(start);
         }
         assert_eq!(last, ms(20 * 999));
+        // Late by less than a gap (5 ms past its slot): at once, and the grid holds.
+        let mut p = Pacer::new(Some(50.0));
+        assert_eq!(p.book(clock.instant()), ms(0));
+        clock.advance(ms(25));
+        assert_eq!(p.book(clock.instant()), ms(0));
+        assert_eq!(p.book(clock.instant()), ms(15), "the slot at 40 ms");
         // Idle for a while: the next forward goes at once, the one after a gap later.
         clock.advance(Duration::from_secs(60));
         assert_eq!(p.book(clock.instant()), ms(0));
         assert_eq!(p.book(clock.instant()), ms(20));
         assert_eq!(Pacer::new(None).book(clock.instant()), ms(0));
+    }
+
+    #[test]
+    fn a_lease_deadline_holds_for_its_token_until_it_passes() {
+        let d = Deadline::default();
+        let s = Duration::from_secs;
+        assert!(!d.holds(1, s(0)), "nothing known: ask the store");
+        d.held_until(1, s(10));
+        assert!(d.holds(1, s(9)));
+        assert!(!d.holds(1, s(10)), "passed: ask the store");
+        assert!(!d.holds(2, s(5)), "another token's lease is not this one");
+        // A later answer about an older renewal does not shorten it.
+        d.held_until(1, s(8));
+        assert!(d.holds(1, s(9)));
+        // A new token replaces it, whatever its deadline.
+        d.held_until(2, s(4));
+        assert!(!d.holds(1, s(3)));
+        assert!(d.holds(2, s(3)));
+        d.lost();
+        assert!(!d.holds(2, s(3)));
     }
 
     #[test]

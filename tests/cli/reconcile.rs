@@ -302,3 +302,71 @@ fn two_listeners_on_one_postgresql_store_synthesize_each_change_once() {
         .get(0);
     assert_eq!(keys, 2);
 }
+
+#[test]
+fn a_listener_killed_in_the_middle_of_a_walk_synthesizes_each_change_once_after_a_restart() {
+    // Many candidates and a slow list: a walk reads 5 pages at 2 a second, so a kill -9 lands
+    // in the middle of one.
+    let sb = TestSandbox::with(|o| {
+        o.synthetic_candidates = 430;
+        o.rate_limit = Some(4.0);
+    });
+    let app = app();
+    let store = sb.home.dir.path().join("events.db");
+    let store = store.to_str().unwrap();
+    let args = ["--reconcile-every", "1s", "--max-rate", "2"];
+    let answered = || {
+        sb.admin_value("/_sandbox/stats")["answered"]
+            .as_u64()
+            .unwrap()
+    };
+    let mut a = listener(&sb, store, &app, &args);
+    a.wait_line("\"outcome\":\"reconciled\"", 60);
+    let walked = answered();
+    move_quietly(&sb, "C1002", "interview");
+    move_quietly(&sb, "C1003", "pass");
+    // Two pages into the next walk (of 5): killed, nothing of that walk stored.
+    wait_until("the next walk under way", 60, || answered() >= walked + 2);
+    a.child.kill().unwrap();
+    a.child.wait().unwrap();
+    let when = answered() - walked;
+    assert!(when < 5, "the walk was over before the kill: {when} pages");
+    drop(a);
+    let b = listener(&sb, store, &app, &args);
+    wait_until("the changes synthesized", 60, || {
+        events(&sb, store)
+            .iter()
+            .filter(|e| e["synthesized"] == true)
+            .count()
+            >= 3
+    });
+    // More walks after the restart make nothing again.
+    for _ in 0..2 {
+        b.wait_line("\"outcome\":\"reconciled\"", 60);
+    }
+    let (code, _) = b.terminate();
+    assert_eq!(code, Some(0));
+    let mut made: Vec<String> = events(&sb, store)
+        .iter()
+        .filter(|e| e["synthesized"] == true)
+        .map(|e| e["action"].as_str().unwrap_or("").to_string())
+        .collect();
+    made.sort();
+    assert_eq!(
+        made,
+        [
+            "candidate_pass",
+            "candidate_stage_changed",
+            "candidate_stage_changed"
+        ],
+        "each change synthesized once"
+    );
+    let mut codes: Vec<String> = got(&app)
+        .iter()
+        .filter(|g| g.flagged && g.body["action"] == "candidate_stage_changed")
+        .map(code_of)
+        .collect();
+    codes.sort();
+    codes.dedup();
+    assert_eq!(codes, ["C1002", "C1003"]);
+}

@@ -13,6 +13,10 @@ pub trait Clock: Debug + Send + Sync {
     fn now(&self) -> SystemTime;
     /// A monotonic reading: only differences between two readings mean anything.
     fn instant(&self) -> Instant;
+    /// A monotonic reading that also counts the time the process was stopped and the
+    /// machine (or its VM) was suspended: what a lease's local deadline is measured on, so a
+    /// listener resumed past its lease finds the deadline passed (see [`boot_time`]).
+    fn boot(&self) -> Duration;
 
     /// Unix time now in seconds, to the millisecond (as the stores keep it).
     fn unix(&self) -> f64 {
@@ -48,6 +52,38 @@ impl Clock for System {
     fn instant(&self) -> Instant {
         Instant::now()
     }
+    fn boot(&self) -> Duration {
+        boot_time()
+    }
+}
+
+/// The time since boot, suspensions included: Linux's (and Android's) CLOCK_BOOTTIME.
+/// `Instant` is CLOCK_MONOTONIC there, which stops while the machine is suspended, and a
+/// frozen VM is resumed as a suspended machine is: a lease taken before the freeze would
+/// still look held after it. Elsewhere CLOCK_MONOTONIC, which counts suspensions on macOS
+/// and the BSDs (FreeBSD's is its boot time); `Instant` where there is no such clock.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+pub fn boot_time() -> Duration {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::Boottime);
+    Duration::new(
+        t.tv_sec.max(0) as u64,
+        t.tv_nsec.clamp(0, 999_999_999) as u32,
+    )
+}
+
+#[cfg(all(unix, not(any(target_os = "linux", target_os = "android"))))]
+pub fn boot_time() -> Duration {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::Monotonic);
+    Duration::new(
+        t.tv_sec.max(0) as u64,
+        t.tv_nsec.clamp(0, 999_999_999) as u32,
+    )
+}
+
+#[cfg(not(unix))]
+pub fn boot_time() -> Duration {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed()
 }
 
 /// The system clock, shared.
@@ -96,6 +132,9 @@ impl Clock for Manual {
     fn instant(&self) -> Instant {
         self.mono + self.ahead()
     }
+    fn boot(&self) -> Duration {
+        self.ahead()
+    }
 }
 
 /// The system's clocks moved forward by what `ahead` says at each reading: a process a test
@@ -114,6 +153,9 @@ impl<F: Fn() -> Duration + Send + Sync> Clock for Ahead<F> {
     }
     fn instant(&self) -> Instant {
         Instant::now() + (self.0)()
+    }
+    fn boot(&self) -> Duration {
+        boot_time() + (self.0)()
     }
 }
 
@@ -135,6 +177,21 @@ mod tests {
         );
         assert_eq!(c.instant() - mono, Duration::from_millis(1500));
         assert_eq!(c.unix(), 1_700_000_001.75);
+        let boot = c.boot();
+        c.advance(Duration::from_secs(2));
+        assert_eq!(c.boot() - boot, Duration::from_secs(2));
+    }
+
+    #[test]
+    fn the_boot_clock_goes_forward_with_the_monotonic_one() {
+        let (boot, mono) = (System.boot(), Instant::now());
+        std::thread::sleep(Duration::from_millis(20));
+        let gone = System.boot() - boot;
+        assert!(gone >= Duration::from_millis(20), "{gone:?}");
+        assert!(
+            gone <= mono.elapsed() + Duration::from_millis(5),
+            "{gone:?}"
+        );
     }
 
     #[test]

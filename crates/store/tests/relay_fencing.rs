@@ -41,6 +41,11 @@ fn take(q: &recruit_store::relay::pg::Conn, holder: &str, lease: Duration) -> i6
 }
 
 fn confirm(q: &recruit_store::relay::pg::Conn, holder: &str, token: i64) -> bool {
+    left(q, holder, token).is_some()
+}
+
+/// What is left of `holder`'s lease with `token`, by the database's clock.
+fn left(q: &recruit_store::relay::pg::Conn, holder: &str, token: i64) -> Option<Duration> {
     q.confirm(APP, holder, token)
         .blocking_recv()
         .unwrap()
@@ -71,7 +76,12 @@ fn a_mark_under_an_older_token_changes_nothing() {
     let new = take(&q, "B", Duration::from_secs(60));
     assert!(new > old, "a new holder's token grows: {old} then {new}");
     assert!(!confirm(&q, "A", old), "A's lease is gone");
-    assert!(confirm(&q, "B", new));
+    // What is left of it: a lane's local deadline is set from this.
+    let after = left(&q, "B", new).expect("B holds its lease");
+    assert!(
+        after > Duration::from_secs(50) && after <= Duration::from_secs(60),
+        "{after:?}"
+    );
     // B renewing keeps its token.
     assert_eq!(take(&q, "B", Duration::from_secs(60)), new);
 

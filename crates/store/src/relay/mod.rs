@@ -597,18 +597,23 @@ impl Queue {
         }
     }
 
-    /// Whether `holder` still holds `target`'s lease with fencing `token` (asked before each
-    /// forward), answered without blocking the caller. A file's one listener always does.
+    /// How long `holder` still holds `target`'s lease with fencing `token` (None: it does
+    /// not), answered without blocking the caller. A file's one listener always does.
     pub fn confirm(
         &self,
         target: &str,
         holder: &str,
         token: i64,
-    ) -> tokio::sync::oneshot::Receiver<Result<bool, Error>> {
+    ) -> tokio::sync::oneshot::Receiver<Result<Option<std::time::Duration>, Error>> {
         match self {
             Queue::Sqlite(_) => {
                 let (tx, rx) = tokio::sync::oneshot::channel();
-                let _ = (tx.send(Ok(true)), target, holder, token);
+                let _ = (
+                    tx.send(Ok(Some(std::time::Duration::MAX))),
+                    target,
+                    holder,
+                    token,
+                );
                 rx
             }
             #[cfg(feature = "postgres")]

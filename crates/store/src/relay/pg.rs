@@ -78,6 +78,14 @@ INSERT INTO relay_meta (key, value) VALUES ('kind', 'event-store'), ('schema_ver
 const FENCING: &str =
     "ALTER TABLE relay_lanes ADD COLUMN IF NOT EXISTS token bigint NOT NULL DEFAULT 1";
 
+/// How long the server lets a transaction of the relay wait on its client before ending it,
+/// and its locks with it. A listener stopped (SIGSTOP, a frozen VM) between a statement and
+/// its commit otherwise keeps the events it marked locked until it resumes: the listener that
+/// took its lanes over then waits on those rows with all its marks, and its lanes stall (seen
+/// under load, where that window is wider). Between two statements of the relay's
+/// transactions there is only the network, never seconds.
+const IDLE_IN_TRANSACTION: &str = "5s";
+
 /// Most events a lane reads ahead in one query, and most payload bytes.
 const AHEAD: i64 = 200;
 const AHEAD_BYTES: i64 = 4 << 20;
@@ -137,6 +145,12 @@ impl Session {
                     ),
                 )
             })?;
+            let mut c = c;
+            // On every connection of the relay, before it is used.
+            c.batch_execute(&format!(
+                "SET idle_in_transaction_session_timeout = '{IDLE_IN_TRANSACTION}'"
+            ))
+            .map_err(|e| pg_error(&self.shown, &e))?;
             self.client = Some(c);
         }
         let c = self.client.as_mut().expect("opened above");
@@ -262,15 +276,16 @@ impl Conn {
         })
     }
 
-    /// Whether `holder` still holds `target`'s lease with fencing `token`, by the database's
-    /// clock: asked before each forward, so one primary-key read in one round trip (typed
-    /// parameters: no prepare), answered on this connection's thread for an async caller.
+    /// How long `holder` still holds `target`'s lease with fencing `token`, by the database's
+    /// clock (None: it does not): asked when a lane's local deadline has passed, so one
+    /// primary-key read in one round trip (typed parameters: no prepare), answered on this
+    /// connection's thread for an async caller.
     pub fn confirm(
         &self,
         target: &str,
         holder: &str,
         token: i64,
-    ) -> oneshot::Receiver<Result<bool, Error>> {
+    ) -> oneshot::Receiver<Result<Option<Duration>, Error>> {
         use postgres::types::Type;
         let (target, holder) = (target.to_string(), holder.to_string());
         let (tx, rx) = oneshot::channel();
@@ -278,8 +293,8 @@ impl Conn {
         let _ = self.tx.send(Box::new(move |s: &mut Session| {
             let held = s.run(|c| {
                 c.query_typed_opt(
-                    "SELECT 1 FROM relay_lanes WHERE target = $1 AND holder = $2 AND token = $3
-                       AND expires_at > now()",
+                    "SELECT extract(epoch FROM expires_at - now())::float8 FROM relay_lanes
+                     WHERE target = $1 AND holder = $2 AND token = $3 AND expires_at > now()",
                     &[
                         (&target, Type::TEXT),
                         (&holder, Type::TEXT),
@@ -287,7 +302,10 @@ impl Conn {
                     ],
                 )
             });
-            let _ = tx.send(held.map(|row| row.is_some()));
+            let left = held.map(|row| {
+                row.map(|r| Duration::from_secs_f64(r.get::<_, f64>(0).clamp(0.0, 1e9)))
+            });
+            let _ = tx.send(left);
         }));
         rx
     }

@@ -153,6 +153,75 @@ impl EventStore {
     }
 }
 
+/// What a walk asks of a store, inside the walk's one transaction: the file and PostgreSQL
+/// differ only in their SQL, and [`walk_in`] is the walk's one owner.
+pub(crate) trait WalkTx {
+    type Fail;
+    /// Whether a walk was recorded before (else this one only records).
+    fn walked_before(&mut self) -> Result<bool, Self::Fail>;
+    /// What was seen last: code -> (kind, updated_at).
+    fn seen(&mut self) -> Result<HashMap<String, (String, String)>, Self::Fail>;
+    /// `(payload, received_unix)` of the `candidate_stage_changed` events received since.
+    fn received_since(&mut self, since: f64) -> Result<Vec<(Vec<u8>, f64)>, Self::Fail>;
+    /// Record a change's dedup key; whether it was new.
+    fn made(&mut self, dedup_key: &str, at: &str) -> Result<bool, Self::Fail>;
+    fn insert(
+        &mut self,
+        ev: &NewEvent,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<i64, Self::Fail>;
+    fn record_seen(&mut self, newer: &[&Observed]) -> Result<(), Self::Fail>;
+    fn record_walk(&mut self, at: &str) -> Result<(), Self::Fail>;
+}
+
+/// One walk in `tx` (the caller commits): compare `walk` with what was seen, store the events
+/// of each change no received event covered and no walk made before, record what was seen.
+pub(crate) fn walk_in<T: WalkTx>(
+    tx: &mut T,
+    walk: &[Observed],
+    rules: &Rules,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Reconciled, T::Fail> {
+    let at = now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    let first = !tx.walked_before()?;
+    let mut out = Reconciled {
+        first,
+        ..Reconciled::default()
+    };
+    let seen = tx.seen()?;
+    let changed = if first {
+        Vec::new()
+    } else {
+        changes(&seen, walk)
+    };
+    out.changed = changed.len();
+    if !changed.is_empty() {
+        let received = received_by_code(tx.received_since(since(&changed))?, rules);
+        for change in changed {
+            if covered(change, received.get(&change.code).copied()) {
+                out.covered += 1;
+                continue;
+            }
+            if !tx.made(&change.dedup_key(), &at)? {
+                continue;
+            }
+            out.synthesized += 1;
+            let rows = (rules.events)(change);
+            out.events += actions(&rows);
+            for ev in rows {
+                out.ids.push(tx.insert(&stored(ev), now)?);
+            }
+        }
+    }
+    let newer: Vec<&Observed> = walk
+        .iter()
+        .filter(|o| !seen.get(&o.code).is_some_and(|(_, u)| older(o, u)))
+        .collect();
+    tx.record_seen(&newer)?;
+    tx.record_walk(&at)?;
+    Ok(out)
+}
+
 fn reconcile_sqlite(
     c: &mut Connection,
     walk: &[Observed],
@@ -161,72 +230,78 @@ fn reconcile_sqlite(
 ) -> rusqlite::Result<Reconciled> {
     c.execute_batch(SQLITE_SCHEMA)?;
     let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let at = now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-    let first = tx
-        .query_row("SELECT 1 FROM reconcile_walks WHERE id = 1", [], |_| Ok(()))
-        .optional()?
-        .is_none();
-    let mut out = Reconciled {
-        first,
-        ..Reconciled::default()
-    };
-    let seen: HashMap<String, (String, String)> = tx
-        .prepare("SELECT code, kind, updated_at FROM reconcile_seen")?
-        .query_map([], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))?
-        .collect::<rusqlite::Result<_>>()?;
-    if !first {
-        let changed = changes(&seen, walk);
-        out.changed = changed.len();
-        if !changed.is_empty() {
-            let rows: Vec<(Vec<u8>, f64)> = tx
-                .prepare(
-                    "SELECT payload, received_unix FROM events
-                     WHERE action = 'candidate_stage_changed' AND received_unix >= ?1",
-                )?
-                .query_map(params![since(&changed)], |r| Ok((r.get(0)?, r.get(1)?)))?
-                .collect::<rusqlite::Result<_>>()?;
-            let received = received_by_code(rows, rules);
-            for change in changed {
-                if covered(change, received.get(&change.code).copied()) {
-                    out.covered += 1;
-                    continue;
-                }
-                let fresh = tx.execute(
-                    "INSERT INTO reconcile_synthesized (dedup_key, made_at) VALUES (?1, ?2)
-                     ON CONFLICT (dedup_key) DO NOTHING",
-                    params![change.dedup_key(), at],
-                )?;
-                if fresh == 0 {
-                    continue;
-                }
-                out.synthesized += 1;
-                let rows = (rules.events)(change);
-                out.events += actions(&rows);
-                for ev in rows {
-                    out.ids.push(super::insert(&tx, &stored(ev), now)?);
-                }
-            }
-        }
+    let out = walk_in(&mut SqliteWalk(&tx), walk, rules, now)?;
+    tx.commit()?;
+    Ok(out)
+}
+
+/// A walk's transaction on the file.
+struct SqliteWalk<'a>(&'a rusqlite::Transaction<'a>);
+
+impl WalkTx for SqliteWalk<'_> {
+    type Fail = rusqlite::Error;
+
+    fn walked_before(&mut self) -> rusqlite::Result<bool> {
+        let row = self
+            .0
+            .query_row("SELECT 1 FROM reconcile_walks WHERE id = 1", [], |_| Ok(()))
+            .optional()?;
+        Ok(row.is_some())
     }
-    {
-        let mut upsert = tx.prepare(
+
+    fn seen(&mut self) -> rusqlite::Result<HashMap<String, (String, String)>> {
+        self.0
+            .prepare("SELECT code, kind, updated_at FROM reconcile_seen")?
+            .query_map([], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))?
+            .collect()
+    }
+
+    fn received_since(&mut self, since: f64) -> rusqlite::Result<Vec<(Vec<u8>, f64)>> {
+        self.0
+            .prepare(
+                "SELECT payload, received_unix FROM events
+                 WHERE action = 'candidate_stage_changed' AND received_unix >= ?1",
+            )?
+            .query_map(params![since], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect()
+    }
+
+    fn made(&mut self, dedup_key: &str, at: &str) -> rusqlite::Result<bool> {
+        let fresh = self.0.execute(
+            "INSERT INTO reconcile_synthesized (dedup_key, made_at) VALUES (?1, ?2)
+             ON CONFLICT (dedup_key) DO NOTHING",
+            params![dedup_key, at],
+        )?;
+        Ok(fresh > 0)
+    }
+
+    fn insert(
+        &mut self,
+        ev: &NewEvent,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> rusqlite::Result<i64> {
+        super::insert(self.0, ev, now)
+    }
+
+    fn record_seen(&mut self, newer: &[&Observed]) -> rusqlite::Result<()> {
+        let mut upsert = self.0.prepare(
             "INSERT INTO reconcile_seen (code, kind, updated_at) VALUES (?1, ?2, ?3)
              ON CONFLICT (code) DO UPDATE SET kind = excluded.kind, updated_at = excluded.updated_at",
         )?;
-        let newer = walk
-            .iter()
-            .filter(|o| !seen.get(&o.code).is_some_and(|(_, u)| older(o, u)));
         for o in newer {
             upsert.execute(params![o.code, o.kind, o.updated_at])?;
         }
+        Ok(())
     }
-    tx.execute(
-        "INSERT INTO reconcile_walks (id, walked_at) VALUES (1, ?1)
-         ON CONFLICT (id) DO UPDATE SET walked_at = excluded.walked_at",
-        params![at],
-    )?;
-    tx.commit()?;
-    Ok(out)
+
+    fn record_walk(&mut self, at: &str) -> rusqlite::Result<()> {
+        self.0.execute(
+            "INSERT INTO reconcile_walks (id, walked_at) VALUES (1, ?1)
+             ON CONFLICT (id) DO UPDATE SET walked_at = excluded.walked_at",
+            params![at],
+        )?;
+        Ok(())
+    }
 }
 
 /// `ev` as the store keeps it: a secret target (a chat address, one with a user, password or

@@ -1,12 +1,12 @@
-//! The reconciler's tables in PostgreSQL (see [`crate::relay::reconcile`]): the same walk in
-//! one transaction under the advisory lock the listeners' inserts take, and the walk's lease.
+//! The reconciler's tables in PostgreSQL (see [`crate::relay::reconcile`]): the walk (its one
+//! owner is [`reconcile::walk_in`]; here only its SQL) in one transaction under the advisory
+//! lock the listeners' inserts take, and the walk's lease.
 
 use std::collections::HashMap;
 use std::time::Duration;
 
-use super::super::reconcile::{
-    actions, changes, covered, older, received_by_code, since, Observed, Reconciled, Rules,
-};
+use super::super::reconcile::{self, Observed, Reconciled, Rules};
+use super::super::NewEvent;
 use super::{insert, PgStore, LOCK_KEY};
 use crate::error::Error;
 
@@ -67,80 +67,86 @@ fn walk_in(
     // Before the schema: two listeners creating it at once would collide.
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&LOCK_KEY])?;
     tx.batch_execute(SCHEMA)?;
-    let at = now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-    let first = tx
-        .query_opt(
-            "SELECT 1 FROM relay_reconcile_walk WHERE id = 1 AND walked_at IS NOT NULL",
-            &[],
-        )?
-        .is_none();
-    let mut out = Reconciled {
-        first,
-        ..Reconciled::default()
-    };
-    let seen: HashMap<String, (String, String)> = tx
-        .query(
-            "SELECT code, kind, updated_at FROM relay_reconcile_seen",
-            &[],
-        )?
-        .iter()
-        .map(|r| (r.get(0), (r.get(1), r.get(2))))
-        .collect();
-    if !first {
-        let changed = changes(&seen, walk);
-        out.changed = changed.len();
-        if !changed.is_empty() {
-            let rows: Vec<(Vec<u8>, f64)> = tx
-                .query(
-                    "SELECT payload, received_unix FROM relay_events
-                     WHERE action = 'candidate_stage_changed' AND received_unix >= $1",
-                    &[&since(&changed)],
-                )?
-                .iter()
-                .map(|r| (r.get(0), r.get(1)))
-                .collect();
-            let received = received_by_code(rows, rules);
-            for change in changed {
-                if covered(change, received.get(&change.code).copied()) {
-                    out.covered += 1;
-                    continue;
-                }
-                let fresh = tx.execute(
-                    "INSERT INTO relay_reconcile_synthesized (dedup_key, made_at) VALUES ($1, $2)
-                     ON CONFLICT (dedup_key) DO NOTHING",
-                    &[&change.dedup_key(), &at],
-                )?;
-                if fresh == 0 {
-                    continue;
-                }
-                out.synthesized += 1;
-                let rows = (rules.events)(change);
-                out.events += actions(&rows);
-                for ev in rows {
-                    let ev = crate::relay::reconcile::stored(ev);
-                    out.ids.push(insert(&mut tx, &ev, now)?);
-                }
-            }
-        }
-    }
-    let newer: Vec<&Observed> = walk
-        .iter()
-        .filter(|o| !seen.get(&o.code).is_some_and(|(_, u)| older(o, u)))
-        .collect();
-    let codes: Vec<&str> = newer.iter().map(|o| o.code.as_str()).collect();
-    let kinds: Vec<&str> = newer.iter().map(|o| o.kind.as_str()).collect();
-    let ats: Vec<&str> = newer.iter().map(|o| o.updated_at.as_str()).collect();
-    tx.execute(
-        "INSERT INTO relay_reconcile_seen (code, kind, updated_at)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
-         ON CONFLICT (code) DO UPDATE SET kind = EXCLUDED.kind, updated_at = EXCLUDED.updated_at",
-        &[&codes, &kinds, &ats],
-    )?;
-    tx.execute(
-        "INSERT INTO relay_reconcile_walk (id, walked_at) VALUES (1, $1)
-         ON CONFLICT (id) DO UPDATE SET walked_at = EXCLUDED.walked_at",
-        &[&at],
-    )?;
+    let out = reconcile::walk_in(&mut PgWalk(&mut tx), walk, rules, now)?;
     tx.commit()?;
     Ok(out)
+}
+
+/// A walk's transaction in PostgreSQL.
+struct PgWalk<'a, 'b>(&'a mut postgres::Transaction<'b>);
+
+impl reconcile::WalkTx for PgWalk<'_, '_> {
+    type Fail = postgres::Error;
+
+    fn walked_before(&mut self) -> Result<bool, postgres::Error> {
+        let row = self.0.query_opt(
+            "SELECT 1 FROM relay_reconcile_walk WHERE id = 1 AND walked_at IS NOT NULL",
+            &[],
+        )?;
+        Ok(row.is_some())
+    }
+
+    fn seen(&mut self) -> Result<HashMap<String, (String, String)>, postgres::Error> {
+        Ok(self
+            .0
+            .query(
+                "SELECT code, kind, updated_at FROM relay_reconcile_seen",
+                &[],
+            )?
+            .iter()
+            .map(|r| (r.get(0), (r.get(1), r.get(2))))
+            .collect())
+    }
+
+    fn received_since(&mut self, since: f64) -> Result<Vec<(Vec<u8>, f64)>, postgres::Error> {
+        Ok(self
+            .0
+            .query(
+                "SELECT payload, received_unix FROM relay_events
+                 WHERE action = 'candidate_stage_changed' AND received_unix >= $1",
+                &[&since],
+            )?
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect())
+    }
+
+    fn made(&mut self, dedup_key: &str, at: &str) -> Result<bool, postgres::Error> {
+        let fresh = self.0.execute(
+            "INSERT INTO relay_reconcile_synthesized (dedup_key, made_at) VALUES ($1, $2)
+             ON CONFLICT (dedup_key) DO NOTHING",
+            &[&dedup_key, &at],
+        )?;
+        Ok(fresh > 0)
+    }
+
+    fn insert(
+        &mut self,
+        ev: &NewEvent,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<i64, postgres::Error> {
+        insert(self.0, ev, now)
+    }
+
+    fn record_seen(&mut self, newer: &[&Observed]) -> Result<(), postgres::Error> {
+        let codes: Vec<&str> = newer.iter().map(|o| o.code.as_str()).collect();
+        let kinds: Vec<&str> = newer.iter().map(|o| o.kind.as_str()).collect();
+        let ats: Vec<&str> = newer.iter().map(|o| o.updated_at.as_str()).collect();
+        self.0.execute(
+            "INSERT INTO relay_reconcile_seen (code, kind, updated_at)
+             SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
+             ON CONFLICT (code) DO UPDATE SET kind = EXCLUDED.kind, updated_at = EXCLUDED.updated_at",
+            &[&codes, &kinds, &ats],
+        )?;
+        Ok(())
+    }
+
+    fn record_walk(&mut self, at: &str) -> Result<(), postgres::Error> {
+        self.0.execute(
+            "INSERT INTO relay_reconcile_walk (id, walked_at) VALUES (1, $1)
+             ON CONFLICT (id) DO UPDATE SET walked_at = EXCLUDED.walked_at",
+            &[&at],
+        )?;
+        Ok(())
+    }
 }
