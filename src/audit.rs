@@ -43,14 +43,37 @@ pub(crate) use crate::output::shown::{
 };
 pub(crate) use text::{command_text, mcp_command};
 
+/// Who ran what (the actor and the command line as the log keeps them), worked out at the
+/// first record: a run that shows no personal value (`forms get`) never reads the account
+/// database nor builds the command tree the command line is read against.
+struct Who {
+    profile: String,
+    tree: Option<fn() -> clap::Command>,
+    argv: Vec<String>,
+    actor: std::sync::OnceLock<String>,
+    command: std::sync::OnceLock<String>,
+}
+
+impl Who {
+    fn actor(&self) -> String {
+        self.actor.get_or_init(|| actor(&self.profile)).clone()
+    }
+
+    fn command(&self) -> &str {
+        self.command.get_or_init(|| {
+            let tree = self.tree.map(|build| build());
+            command_text(tree.as_ref(), &self.argv)
+        })
+    }
+}
+
 /// Where this run's records go and what each says besides what was shown: built once per
 /// command from its context ([`Ctx::audit`]); `None` there when `audit = off`.
 #[derive(Clone)]
 pub(crate) struct Audit {
     log: Arc<Log>,
     path: PathBuf,
-    actor: String,
-    command: String,
+    who: Arc<Who>,
     reason: Option<String>,
     sandbox: bool,
     /// For an MCP tool call, the assistant that made it (its `initialize`'s `clientInfo`).
@@ -83,11 +106,17 @@ impl Ctx {
             return None;
         }
         let path = self.audit_log_path();
+        let who = Who {
+            profile: self.profile.clone(),
+            tree: self.tree,
+            argv: self.argv.clone(),
+            actor: std::sync::OnceLock::new(),
+            command: std::sync::OnceLock::new(),
+        };
         Some(Audit {
             log: Arc::new(Log::new(path.clone(), crate::clock::system())),
             path,
-            actor: actor(&self.profile),
-            command: self.command_text(),
+            who: Arc::new(who),
             reason: self.reason(),
             sandbox: self.globals.sandbox,
             agent: None,
@@ -115,16 +144,6 @@ impl Ctx {
             )));
         }
         Ok(())
-    }
-
-    /// The command line as the log keeps it ([`command_text`]), worked out once per run.
-    pub(crate) fn command_text(&self) -> String {
-        self.logged_command
-            .get_or_init(|| {
-                let tree = self.tree.map(|build| build());
-                command_text(tree.as_ref(), &self.argv)
-            })
-            .clone()
     }
 
     /// The access log's file, as the settings resolve it (RECRUIT_AUDIT_LOG, the profile's
@@ -190,10 +209,10 @@ impl Audit {
         command: Option<&str>,
         seen: &Seen,
     ) -> Result<Vec<recruit_audit::Record>, Error> {
-        let command = command.unwrap_or(&self.command);
+        let command = command.unwrap_or_else(|| self.who.command());
         let mut appended = Vec::new();
         for mut entry in seen.entries(
-            self.actor.clone(),
+            self.who.actor(),
             via,
             command,
             scrubbed(self.reason.clone()),
@@ -242,10 +261,10 @@ impl Audit {
         let mut appended = Vec::new();
         for chunk in chunks {
             appended.push(self.append_entry(&recruit_audit::Entry {
-                actor: self.actor.clone(),
+                actor: self.who.actor(),
                 via,
                 agent: None,
-                command: self.command.clone(),
+                command: self.who.command().to_string(),
                 candidates: chunk.to_vec(),
                 count: chunk.len() as u64,
                 fields: fields.clone(),
@@ -268,7 +287,7 @@ impl Audit {
     /// (`via: "config"`, no candidate), `command` naming the setting and its new value.
     pub(crate) fn append_setting(&self, command: String) -> Result<(), Error> {
         self.append_entry(&recruit_audit::Entry {
-            actor: self.actor.clone(),
+            actor: self.who.actor(),
             via: Via::Config,
             agent: None,
             command,

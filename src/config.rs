@@ -116,7 +116,7 @@ impl Config {
         }
         let table = root[profile]
             .as_table_like_mut()
-            .expect("just made a table");
+            .unwrap_or_else(|| crate::error::bug(crate::t!("bug-config-profile-table")));
         let text = || toml_edit::Value::from(value);
         let mut v = match key.stored_as() {
             Type::Number => value

@@ -15,6 +15,13 @@ pub(crate) fn redact_error(err: &anyhow::Error) -> String {
     crate::redact::scrub(&text)
 }
 
+/// A broken invariant, a bug: a panic whose text is `text`, a message in the language in use
+/// (the panic hook puts "internal error" before it and where it happened after it).
+#[track_caller]
+pub(crate) fn bug(text: String) -> ! {
+    panic!("{text}")
+}
+
 /// Install a panic hook that scrubs secrets from panic messages. A panic on the main thread
 /// still ends the process with Rust's status 101; one in a task fails that task's command.
 pub fn install_panic_hook() {

@@ -77,13 +77,19 @@ impl SharedBuf {
 
     /// Everything written so far, byte for byte.
     pub fn bytes(&self) -> Vec<u8> {
-        self.0.lock().expect("buffer lock").clone()
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
     }
 }
 
 impl Write for SharedBuf {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().expect("buffer lock").extend_from_slice(buf);
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .extend_from_slice(buf);
         Ok(buf.len())
     }
     fn flush(&mut self) -> std::io::Result<()> {
@@ -293,7 +299,7 @@ impl Io {
     pub(crate) fn stdin(&self) -> Box<dyn Read + Send> {
         self.stdin
             .lock()
-            .expect("stdin lock")
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
             .take()
             .unwrap_or_else(|| Box::new(std::io::empty()))
     }

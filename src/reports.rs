@@ -29,7 +29,11 @@ impl StderrReports {
 
     /// A line on stderr, above the upload bar when one is drawn.
     fn line(&self, text: &str) {
-        match &*self.bar.lock().expect("bar lock") {
+        match &*self
+            .bar
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        {
             Some(bar) => bar.println(text),
             None => self.err.line(text),
         }
@@ -42,7 +46,10 @@ impl StderrReports {
     }
 
     fn upload(&self, u: &Upload) {
-        let mut bar = self.bar.lock().expect("bar lock");
+        let mut bar = self
+            .bar
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         match u {
             Upload::Started { name, size } => {
                 let target = self.err.progress_target();

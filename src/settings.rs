@@ -15,6 +15,7 @@ use crate::config::Config;
 use crate::error::Error;
 use crate::redact::Secret;
 
+pub(crate) mod key;
 pub(crate) mod policy;
 
 // The plain values of settings live here, below everything that reads them: the output

@@ -556,7 +556,9 @@ pub fn check_answer(q: &Question, answer: &Value) -> Checked {
             ck.string("address", required);
         }
         Experience | Education | Qualification | Training | Language => {
-            let (field, spec) = kind.group().expect("group kinds have a group");
+            let (field, spec) = kind
+                .group()
+                .unwrap_or_else(|| crate::error::bug(crate::t!("bug-answer-kind")));
             ck.group(field, spec);
         }
         MilitaryService => ck.military_service(),

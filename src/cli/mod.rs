@@ -582,6 +582,8 @@ pub fn main_entry() -> i32 {
         Err(e) => return clap_ending(&e, json_output_asked(std::env::args_os())),
     };
     cli.globals.origins = Origins::from_matches(&matches);
+    // Read: the process ends without freeing it (see the end of `run`).
+    std::mem::forget(matches);
     let mut builder = if one_thread_will_do(&cli) {
         tokio::runtime::Builder::new_current_thread()
     } else {
@@ -742,7 +744,12 @@ pub(crate) async fn run(cli: Cli) -> i32 {
         }
     }
     ending.report(&ctx.io);
-    ending.code()
+    let code = ending.code();
+    // The process ends right after this (only `main` exits): freeing the context (the
+    // client's pool, the config, the streams' handles) is work nobody waits for, and nothing
+    // in it is left to write (every sink is unbuffered; std's stdout is flushed at the exit).
+    std::mem::forget(ctx);
+    code
 }
 
 /// How a command's run ends, from its result and what became of its output:

@@ -106,8 +106,10 @@ pub struct ReportArgs {
 
 fn via_parser() -> impl clap::builder::TypedValueParser<Value = Via> {
     use clap::builder::TypedValueParser as _;
-    clap::builder::PossibleValuesParser::new(Via::ALL.map(Via::as_str))
-        .map(|s| s.parse::<Via>().expect("one of the possible values"))
+    clap::builder::PossibleValuesParser::new(Via::ALL.map(Via::as_str)).map(|s| {
+        s.parse::<Via>()
+            .unwrap_or_else(|_| crate::error::bug(crate::t!("bug-clap-value")))
+    })
 }
 
 /// The access log of this run: RECRUIT_AUDIT_LOG, the profile's `audit_log`, or the default.
@@ -156,7 +158,7 @@ fn list(ctx: &mut Ctx, a: ListArgs) -> Result<(), Error> {
 
 /// A record as it is in the file.
 fn record_json(r: &Record) -> Value {
-    serde_json::to_value(r).expect("a record serializes")
+    serde_json::to_value(r).unwrap_or_else(|_| crate::error::bug(crate::t!("bug-json-encode")))
 }
 
 /// How a record's `via` reads in a table: `cli`, or `cli (sandbox)`.

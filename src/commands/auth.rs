@@ -151,44 +151,46 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
 }
 
 async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
+    use crate::ops::auth::Missing;
     let mut out = ctx.output()?;
-    let found = ctx.found_key().await?;
-    let key = found.as_ref().map(|(k, _)| k.clone());
-    let settings = ctx.settings();
+    let sandbox = ctx.globals.sandbox;
+    let o = crate::ops::auth::StatusOptions {
+        sandbox,
+        key: ctx.found_key().await?,
+        base_url: ctx.settings().base_url(),
+    };
+    let st = crate::ops::auth::status(o, async || ctx.client().await).await;
     // Where the key and the address came from: in English for JSON, in words for people.
-    let (source, source_said) = if ctx.globals.sandbox {
+    let (source, source_said) = if sandbox {
         ("sandbox".to_string(), crate::t!("auth-built-in-sandbox"))
     } else {
-        found.as_ref().map_or_else(
+        st.key.as_ref().map_or_else(
             || ("none".to_string(), crate::t!("auth-not-set-value")),
             |(_, s)| (s.as_str().to_string(), s.said()),
         )
     };
-    let (base_url, base_url_source, base_url_said) = if ctx.globals.sandbox {
+    let (base_url, base_url_source, base_url_said) = if sandbox {
         (
             Some(crate::t_in!(crate::i18n::Lang::En, "auth-built-in-sandbox")),
             "sandbox".to_string(),
             String::new(),
         )
     } else {
-        match settings.base_url() {
-            Some(s) => (Some(s.value), s.source.to_string(), s.source.said()),
+        match &st.base_url {
+            Some(s) => (Some(s.value.clone()), s.source.to_string(), s.source.said()),
             None => (None, "none".to_string(), String::new()),
         }
     };
-    // What is missing, if anything: then nothing is tried.
-    let missing = if key.is_none() && !ctx.globals.sandbox {
-        Some((ExitKind::Auth, crate::t_both!("auth-what-key")))
-    } else if base_url.is_none() {
-        Some((ExitKind::Usage, crate::t_both!("auth-what-base-url")))
-    } else {
-        None
-    };
+    // What is missing, if anything: then nothing was tried.
+    let missing = st.missing.map(|m| match m {
+        Missing::Key => (ExitKind::Auth, crate::t_both!("auth-what-key")),
+        Missing::BaseUrl => (ExitKind::Usage, crate::t_both!("auth-what-base-url")),
+    });
     let failure: Option<Error> = match &missing {
         Some((kind, (_, what))) => {
             Some(Error::new(*kind, crate::msg!("auth-missing", what = what)))
         }
-        None => check(ctx).await.err(),
+        None => st.failure,
     };
     let works = failure.is_none();
     // JSON's `problem` is the same in every language: English, as programs read it.
@@ -206,7 +208,7 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
         (None, None) => None,
     };
     let problem = failure.as_ref().map(|e| e.message.clone());
-    let redacted = key.as_ref().map(|k| k.redacted());
+    let redacted = st.key.as_ref().map(|(k, _)| k.clone());
     let v = json!({
         "profile": ctx.profile,
         "base_url": base_url,
@@ -219,13 +221,13 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
     if out.is_table() {
         let not_set = || crate::t!("auth-not-set-value");
         let base_url = match &base_url {
-            Some(u) if !ctx.globals.sandbox => format!("{u} ({base_url_said})"),
+            Some(u) if !sandbox => format!("{u} ({base_url_said})"),
             Some(_) => crate::t!("auth-built-in-sandbox"),
             None => not_set(),
         };
         let key = match &redacted {
             Some(k) => format!("{k} ({source_said})"),
-            None if ctx.globals.sandbox => crate::t!("auth-sandbox-needs-no-key"),
+            None if sandbox => crate::t!("auth-sandbox-needs-no-key"),
             None => not_set(),
         };
         let works = match &problem {

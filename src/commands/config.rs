@@ -193,7 +193,7 @@ fn get(ctx: &Ctx, profile: &str, a: GetArgs) -> Result<(), crate::Error> {
 async fn list(ctx: &Ctx, profile: &str) -> Result<(), crate::Error> {
     let mut out = ctx.output()?;
     // Where the API key comes from (the keyring is asked; no command is run).
-    let key_source = ctx.key_source().await;
+    let key_source = crate::ops::auth::key_source(ctx.settings().api_key(), &ctx.profile).await;
     let mut settings = serde_json::Map::new();
     for &k in Key::ALL {
         if let Some(v) = ctx.config.get(profile, k) {

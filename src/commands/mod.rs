@@ -83,7 +83,7 @@ pub(crate) fn named<T: recruit_client::named::Named>(
         *T::all()
             .iter()
             .find(|v| v.name() == s || v.other_names().contains(&s.as_str()))
-            .expect("clap accepted one of the possible values")
+            .unwrap_or_else(|| crate::error::bug(crate::t!("bug-clap-value")))
     })
 }
 

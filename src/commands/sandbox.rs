@@ -189,7 +189,8 @@ async fn move_stage(ctx: &mut Ctx, m: MoveArgs) -> Result<(), crate::Error> {
     }
     if let Some(at) = m.at {
         // As the service writes its times: +09:00.
-        let kst = chrono::FixedOffset::east_opt(9 * 3600).expect("+09:00 is an offset");
+        let kst = chrono::FixedOffset::east_opt(9 * 3600)
+            .unwrap_or_else(|| crate::error::bug(crate::t!("bug-offset")));
         let at = chrono::DateTime::from_timestamp_millis((at * 1000.0) as i64).map(|t| {
             t.with_timezone(&kst)
                 .to_rfc3339_opts(chrono::SecondsFormat::Secs, false)

@@ -239,13 +239,21 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
     // as a worker's fatal error does.
     producer.abort();
     if let Ok(Err(e)) = producer.await {
-        shared.fatal.lock().expect("fatal lock").get_or_insert(e);
+        shared
+            .fatal
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get_or_insert(e);
     }
     let (total, skipped) = (
         counted.total.load(Ordering::Relaxed),
         counted.skipped.load(Ordering::Relaxed),
     );
-    let fatal = shared.fatal.lock().expect("fatal lock").take();
+    let fatal = shared
+        .fatal
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take();
 
     let writer_done = if ending == Ending::QuitAtOnce {
         // Quit at once, but keep what was written resumable when the writer (whose senders
@@ -532,7 +540,10 @@ async fn export_one(sh: &Shared, entry: &Entry) -> Option<Msg> {
                     });
                 }
                 if is_fatal(&err) {
-                    let mut f = sh.fatal.lock().expect("fatal lock");
+                    let mut f = sh
+                        .fatal
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
                     if f.is_none() {
                         *f = Some(err);
                     }

@@ -1709,3 +1709,15 @@ xlsx-report-col-to = To
 xlsx-report-col-share = Share
 xlsx-report-col-candidates = Candidates
 xlsx-report-col-why-empty = Why empty
+## Issue #48, start-up part: broken invariants (a bug), shown after "internal error" with where.
+bug-key-command-stdout = the key command's output was not a pipe
+bug-config-profile-table = the profile just made in the config file is not a table
+bug-semaphore-closed = the listener's limit on deliveries in flight was closed
+bug-json-encode = a value could not be written as JSON
+bug-answer-kind = an answer kind lacks the fields its kind has
+bug-jq-formats = the built-in jq formats do not parse
+bug-number-text = a number's scientific notation could not be read back
+bug-table-cell = a table cell was cut where no character starts
+bug-clap-value = the command line parser accepted a value that is not one of the possible values
+bug-offset = +09:00 is not a valid time offset
+listen-idle-client = no data from the client within the idle limit

@@ -1606,3 +1606,15 @@ xlsx-report-col-to = 다음 단계
 xlsx-report-col-share = 비율
 xlsx-report-col-candidates = 지원자 수
 xlsx-report-col-why-empty = 비어 있는 이유
+## Issue #48, start-up part: broken invariants (a bug), shown after "internal error" with where.
+bug-key-command-stdout = 키 명령의 출력이 파이프가 아닙니다
+bug-config-profile-table = 설정 파일에 방금 만든 프로필이 표가 아닙니다
+bug-semaphore-closed = 리스너의 동시 전달 제한이 닫혔습니다
+bug-json-encode = 값을 JSON으로 쓸 수 없습니다
+bug-answer-kind = 답변 종류에 그 종류가 가져야 할 필드가 없습니다
+bug-jq-formats = 내장 jq 형식을 해석할 수 없습니다
+bug-number-text = 숫자의 지수 표기를 다시 읽을 수 없습니다
+bug-table-cell = 표의 칸이 문자가 시작하지 않는 곳에서 잘렸습니다
+bug-clap-value = 명령줄 파서가 가능한 값이 아닌 값을 받아들였습니다
+bug-offset = +09:00이 올바른 시간대 오프셋이 아닙니다
+listen-idle-client = 유휴 제한 시간 안에 클라이언트에서 데이터가 오지 않았습니다

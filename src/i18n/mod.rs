@@ -196,7 +196,7 @@ fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
 }
 
 fn bundle_of(lang: Lang, source: &str) -> FluentBundle<FluentResource> {
-    let id: unic_langid::LanguageIdentifier = lang.code().parse().expect("a language code");
+    let id: unic_langid::LanguageIdentifier = lang.code().parse().unwrap_or_default();
     let mut b = FluentBundle::new_concurrent(vec![id]);
     // No Unicode isolation marks around values: a terminal shows them as garbage, and names
     // and codes here are short runs of one direction.

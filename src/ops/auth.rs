@@ -1,6 +1,8 @@
 //! `auth login | status | logout`: the key checked with one cheap request, stored in or removed
-//! from a profile. The CLI's `recruit auth` reads the key (a prompt, standard input) and says
-//! what was done.
+//! from a profile; and where every command's key comes from (the flag, the environment, a
+//! service manager's credential, the config file, the OS keyring, the profile's command). The
+//! CLI's `recruit auth` reads the key to store (a prompt, standard input) and says what was
+//! done.
 
 use std::path::{Path, PathBuf};
 
@@ -8,7 +10,11 @@ use crate::api::Client;
 use crate::config::Config;
 use crate::error::Error;
 use crate::redact::Secret;
-use crate::settings::Key;
+use crate::settings::{Key, KeySource, Setting};
+
+// Where the key comes from is read below the context, which needs it for every command's
+// client (`Ctx::found_key`); `config list` asks where it would come from here.
+pub(crate) use crate::settings::key::key_source;
 
 /// One cheap request to check a key: the first page of forms, of one form.
 pub async fn check(client: &Client) -> Result<(), Error> {
@@ -84,4 +90,61 @@ pub async fn remove_key(path: &Path, profile: &str) -> Result<Removed, Error> {
         .await
         .map_err(|u| u.cannot_remove(profile));
     Ok(Removed { file, keyring })
+}
+
+/// `auth status`: what the run has.
+#[derive(Debug)]
+pub(crate) struct StatusOptions {
+    /// `--sandbox`: the built-in emulator, which needs no key and has its own address.
+    pub sandbox: bool,
+    /// The key found (`Ctx::found_key`) and where it came from.
+    pub key: Option<(Secret, KeySource)>,
+    /// The service address and where it came from.
+    pub base_url: Option<Setting<String>>,
+}
+
+/// What `auth status` needs and did not find: then nothing is tried.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Missing {
+    Key,
+    BaseUrl,
+}
+
+/// `auth status`: what the run has, and whether the key works.
+#[derive(Debug)]
+pub(crate) struct Status {
+    /// The key, redacted, and where it came from.
+    pub key: Option<(String, KeySource)>,
+    pub base_url: Option<Setting<String>>,
+    pub missing: Option<Missing>,
+    /// Why the check failed (the client could not be made, or the service refused it).
+    pub failure: Option<Error>,
+}
+
+/// `auth status`: with a key and an address (or the sandbox), the key checked with one cheap
+/// request on the client `connect` makes ([`check`]).
+pub(crate) async fn status(
+    o: StatusOptions,
+    connect: impl AsyncFnOnce() -> Result<Client, Error>,
+) -> Status {
+    let missing = if o.key.is_none() && !o.sandbox {
+        Some(Missing::Key)
+    } else if o.base_url.is_none() && !o.sandbox {
+        Some(Missing::BaseUrl)
+    } else {
+        None
+    };
+    let failure = match missing {
+        Some(_) => None,
+        None => match connect().await {
+            Ok(client) => check(&client).await.err(),
+            Err(e) => Some(e),
+        },
+    };
+    Status {
+        key: o.key.map(|(k, source)| (k.redacted(), source)),
+        base_url: o.base_url,
+        missing,
+        failure,
+    }
 }

@@ -30,7 +30,7 @@ def @base64d: format("base64d");
 /// The definitions, loaded after jaq's own so that they replace its `@sh`, `@json`...
 pub(crate) fn defs() -> impl Iterator<Item = Def<&'static str>> {
     jaq_core::load::parse(DEFS, |p| p.defs())
-        .expect("the format definitions parse")
+        .unwrap_or_else(|| crate::error::bug(crate::t!("bug-jq-formats")))
         .into_iter()
 }
 
@@ -336,9 +336,13 @@ fn number(n: &Num) -> String {
 fn double(f: f64) -> String {
     // Rust's `{:e}` is the shortest text that reads back as the same double, as dtoa's mode 0.
     let sci = format!("{:e}", f.abs());
-    let (mantissa, exp) = sci.split_once('e').expect("{:e} has an exponent");
+    let (mantissa, exp) = sci
+        .split_once('e')
+        .unwrap_or_else(|| crate::error::bug(crate::t!("bug-number-text")));
     let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
-    let exp: i32 = exp.parse().expect("{:e}'s exponent is a number");
+    let exp: i32 = exp
+        .parse()
+        .unwrap_or_else(|_| crate::error::bug(crate::t!("bug-number-text")));
     let (decpt, n) = (exp + 1, digits.len() as i32);
     let mut out = String::new();
     if f.is_sign_negative() {

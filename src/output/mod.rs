@@ -481,7 +481,8 @@ impl Output {
 
     fn json_text(&self, v: &Value) -> String {
         if self.opts.pretty {
-            serde_json::to_string_pretty(v).expect("Value serializes")
+            serde_json::to_string_pretty(v)
+                .unwrap_or_else(|_| crate::error::bug(crate::t!("bug-json-encode")))
         } else {
             v.to_string()
         }
@@ -795,7 +796,8 @@ impl ListPrinter {
             });
             self.json_open = true;
             if out.opts.pretty {
-                let text = serde_json::to_string_pretty(item).expect("Value serializes");
+                let text = serde_json::to_string_pretty(item)
+                    .unwrap_or_else(|_| crate::error::bug(crate::t!("bug-json-encode")));
                 for (i, line) in text.lines().enumerate() {
                     if i > 0 {
                         bytes.push(b'\n');
@@ -804,7 +806,8 @@ impl ListPrinter {
                     bytes.extend_from_slice(line.as_bytes());
                 }
             } else {
-                serde_json::to_writer(&mut bytes, item).expect("Value serializes");
+                serde_json::to_writer(&mut bytes, item)
+                    .unwrap_or_else(|_| crate::error::bug(crate::t!("bug-json-encode")));
             }
         }
         out.write_bytes(&bytes)

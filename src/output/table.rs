@@ -300,7 +300,9 @@ fn pieces(word: &str, width: usize) -> Vec<String> {
             out.push(String::new());
             used = 0;
         }
-        out.last_mut().expect("one piece at least").push(c);
+        out.last_mut()
+            .unwrap_or_else(|| crate::error::bug(crate::t!("bug-table-cell")))
+            .push(c);
         used += w;
     }
     out
@@ -1178,7 +1180,10 @@ fn address(o: &Option<String>) -> String {
                 i = j;
             }
             _ => {
-                let c = text[i..].chars().next().expect("in bounds");
+                let c = text[i..]
+                    .chars()
+                    .next()
+                    .unwrap_or_else(|| crate::error::bug(crate::t!("bug-table-cell")));
                 out.push(c);
                 i += c.len_utf8();
             }

@@ -313,7 +313,10 @@ impl Shared {
     }
 
     fn halt(&self, e: Error) {
-        self.fatal.lock().expect("fatal lock").get_or_insert(e);
+        self.fatal
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get_or_insert(e);
         self.stop.store(true, Ordering::SeqCst);
         self.cancel.send_replace(true);
     }
@@ -327,11 +330,11 @@ impl Shared {
     fn failed(&self, what: String, e: Error) {
         self.failed_kinds
             .lock()
-            .expect("failed kinds lock")
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
             .push(e.kind);
         self.failed
             .lock()
-            .expect("failed lock")
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
             .push((what, e.message));
     }
 }
@@ -585,10 +588,29 @@ async fn collect(
     counters: &Counters,
     report: &mut SyncReport,
 ) {
-    report.fatal = shared.fatal.lock().expect("fatal lock").take();
-    report.failed = std::mem::take(&mut *shared.failed.lock().expect("failed lock"));
-    report.failed_kinds = std::mem::take(&mut *shared.failed_kinds.lock().expect("kinds lock"));
-    report.not_found = std::mem::take(&mut *shared.not_found.lock().expect("not found lock"));
+    report.fatal = shared
+        .fatal
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take();
+    report.failed = std::mem::take(
+        &mut *shared
+            .failed
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
+    );
+    report.failed_kinds = std::mem::take(
+        &mut *shared
+            .failed_kinds
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
+    );
+    report.not_found = std::mem::take(
+        &mut *shared
+            .not_found
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
+    );
     // The writes of workers stopped mid-call are queued before this call on the mirror's one
     // thread: once it answers, every commit is counted.
     report.nul_replaced = store.call(|m| Ok(m.take_replaced())).await.unwrap_or(0);
@@ -937,7 +959,10 @@ async fn worker(sh: Arc<Shared>, rx: Arc<tokio::sync::Mutex<mpsc::Receiver<Task>
             Ok(()) => {}
             Err(Failure::Service(e)) if e.kind == ExitKind::NotFound => {
                 // Gone since the list was read: the next complete walk marks it deleted.
-                sh.not_found.lock().expect("lock").push(task.code);
+                sh.not_found
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .push(task.code);
             }
             Err(Failure::Service(e)) if is_fatal(&e) => {
                 sh.halt(e);

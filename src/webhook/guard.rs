@@ -46,7 +46,7 @@ impl axum::serve::Listener for GuardedListener {
             .clone()
             .acquire_owned()
             .await
-            .expect("the semaphore is never closed");
+            .unwrap_or_else(|_| crate::error::bug(crate::t!("bug-semaphore-closed")));
         loop {
             match self.inner.accept().await {
                 Ok((stream, addr)) => {
@@ -102,7 +102,7 @@ impl AsyncRead for GuardedStream {
             Poll::Pending => match self.deadline.as_mut().poll(cx) {
                 Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
                     io::ErrorKind::TimedOut,
-                    "no data from the client within the idle limit",
+                    crate::t!("listen-idle-client"),
                 ))),
                 Poll::Pending => Poll::Pending,
             },

@@ -499,7 +499,9 @@ fn ask(
             Ok(links.map(|l| json!({ "links": l })))
         }
         Resume | ProfileImg => {
-            let field = kind.path_field().expect("path kind");
+            let field = kind
+                .path_field()
+                .unwrap_or_else(|| crate::error::bug(crate::t!("bug-answer-kind")));
             let initial = current_text(current, field);
             let rule = FileRule::of(q.description.as_deref());
             Ok(file(
@@ -544,7 +546,9 @@ fn one_line_field(
     current: Option<&Value>,
 ) -> Step<Option<Value>> {
     use AnswerKind::*;
-    let field = kind.answer_fields().expect("known kind")[0];
+    let field = kind
+        .answer_fields()
+        .unwrap_or_else(|| crate::error::bug(crate::t!("bug-answer-kind")))[0];
     let prompt = match kind {
         Birth | DateType => hinted(label, t!("wizard-hint-date")),
         ExperienceTotal => hinted(label, t!("wizard-hint-months")),
@@ -1049,7 +1053,9 @@ fn group(
     start: Start<'_>,
     partial: &mut Partial,
 ) -> Step<Option<Value>> {
-    let (field, spec) = kind.group().expect("group kind");
+    let (field, spec) = kind
+        .group()
+        .unwrap_or_else(|| crate::error::bug(crate::t!("bug-answer-kind")));
     let noun = entry_noun(kind);
     let mut items = current_entries(start.current(), field);
     let g = Group {

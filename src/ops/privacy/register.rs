@@ -35,7 +35,8 @@ pub(crate) struct Row {
 pub(crate) fn append(rows: &[Row]) -> Result<(), Error> {
     let path = path();
     for r in rows {
-        let line = serde_json::to_string(r).expect("a row is strings and lists of them");
+        let line = serde_json::to_string(r)
+            .unwrap_or_else(|_| crate::error::bug(crate::t!("bug-json-encode")));
         recruit_client::files::append_line(&path, &line)?;
     }
     Ok(())
