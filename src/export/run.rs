@@ -140,6 +140,16 @@ struct Shared {
     cancel: watch::Sender<bool>,
 }
 
+impl Shared {
+    /// The first fatal error, if any. A worker that panicked holding the lock leaves what it
+    /// held, which is still the run's first fatal error.
+    fn fatal(&self) -> std::sync::MutexGuard<'_, Option<Error>> {
+        self.fatal
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
 #[derive(Default)]
 struct Tally {
     exported: usize,
@@ -239,21 +249,13 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
     // as a worker's fatal error does.
     producer.abort();
     if let Ok(Err(e)) = producer.await {
-        shared
-            .fatal
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .get_or_insert(e);
+        shared.fatal().get_or_insert(e);
     }
     let (total, skipped) = (
         counted.total.load(Ordering::Relaxed),
         counted.skipped.load(Ordering::Relaxed),
     );
-    let fatal = shared
-        .fatal
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .take();
+    let fatal = shared.fatal().take();
 
     let writer_done = if ending == Ending::QuitAtOnce {
         // Quit at once, but keep what was written resumable when the writer (whose senders
@@ -540,10 +542,7 @@ async fn export_one(sh: &Shared, entry: &Entry) -> Option<Msg> {
                     });
                 }
                 if is_fatal(&err) {
-                    let mut f = sh
-                        .fatal
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                    let mut f = sh.fatal();
                     if f.is_none() {
                         *f = Some(err);
                     }
