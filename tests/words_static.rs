@@ -298,8 +298,7 @@ fn lex(src: &str) -> Vec<Tok> {
             }
             j += 1;
             let mut text = String::new();
-            loop {
-                let Some(&ch) = s.get(j) else { break };
+            while let Some(&ch) = s.get(j) {
                 if !raw && ch == '\\' {
                     text.push(ch);
                     text.push(at(j + 1));
