@@ -15,11 +15,12 @@
 //!
 //! On a store shared by several listeners (PostgreSQL) a lane forwards only while this
 //! listener holds its target's lease: [`Relay::keep_leases`] takes free or expired leases and
-//! renews its own every quarter of `--lease`; a lane that gains one starts from its target's
-//! first undelivered event, one that loses one abandons its forward in flight. Events other
-//! listeners stored wake nobody here, so an idle lane on a shared store looks again every
-//! [`SHARED_POLL`]. `--forward-rate` paces each lane ([`Pacer`]); `--retry-schedule` replaces
-//! the backoff.
+//! renews its own every quarter of `--lease`, each renewal giving the lane a local deadline
+//! ([`Deadline`]) before which it forwards without asking the store; a lane that gains a lease
+//! starts from its target's first undelivered event, one that loses one abandons its forward
+//! in flight. Events other listeners stored wake nobody here, so an idle lane on a shared
+//! store looks again every [`SHARED_POLL`]. `--forward-rate` paces each lane ([`Pacer`]);
+//! `--retry-schedule` replaces the backoff.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};

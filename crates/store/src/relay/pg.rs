@@ -9,11 +9,14 @@
 //! so clock skew between machines does not matter.
 //!
 //! Leases are fenced: each carries a token that grows by one with every new holder (a lane's
-//! row is never deleted, so the count never starts again). A lane confirms its lease and token
-//! with one indexed read before each forward ([`Conn::confirm`]), and its marks change an event
-//! only while the lease still carries the token they were made under, so a listener paused
-//! past its lease (SIGSTOP, a frozen VM) forwards nothing more once it resumes, beyond the one
-//! request it had started, and its late "delivered" cannot skip an event the new holder owes.
+//! row is never deleted, so the count never starts again). A lane forwards while the local
+//! deadline its renewals give it is ahead, and once it has passed confirms its lease and token
+//! with one indexed read ([`Conn::confirm`]) before it forwards again; its marks change an
+//! event only while the lease still carries the token they were made under. So a listener
+//! paused past its lease (SIGSTOP, a frozen VM) forwards nothing more once it resumes, beyond
+//! the one request it had started, and its late "delivered" cannot skip an event the new
+//! holder owes. Every connection ends a transaction left waiting on its client (a listener
+//! stopped mid-transaction), so its locks never hold up the listener that took over.
 //!
 //! The client is `postgres` (blocking, with a runtime of its own inside): every connection
 //! lives on a thread of its own ([`Conn`]) or the writer's thread, never on an async worker.
