@@ -662,6 +662,15 @@ fn sheet<'a>(book: &'a Value, name: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no sheet {name}: {book}"))
 }
 
+/// Counts a figure as null or as a value: the test needs both kinds to prove anything.
+fn tally(figure: &Value, nulls: &mut usize, values: &mut usize) {
+    if figure.is_null() {
+        *nulls += 1
+    } else {
+        *values += 1
+    }
+}
+
 /// A figure's cell: the number `-o json` gives (a share shown as a percentage), or, when the
 /// figure is null, an empty cell and the reason beside it.
 fn assert_figure(row: &[Value], col: usize, want: &Value, percent: bool, why: &str, what: &str) {
@@ -777,11 +786,7 @@ fn the_report_workbook_holds_the_figures_of_the_json_report() {
             assert_figure(row, 3, &c["share"], true, from, &what);
             assert_eq!(row[4]["t"], "n", "{what}");
             assert_eq!(row[4]["v"].as_u64(), c["candidates"].as_u64(), "{what}");
-            if c["share"].is_null() {
-                nulls += 1
-            } else {
-                values += 1
-            }
+            tally(&c["share"], &mut nulls, &mut values);
         }
 
         let hire = sheet(&book, pick("Time to hire", "채용 소요 기간"));
@@ -797,11 +802,7 @@ fn the_report_workbook_holds_the_figures_of_the_json_report() {
             assert_figure(row, 1, &t["median_days"], false, why, &what);
             assert_figure(row, 2, &t["p90_days"], false, why, &what);
             assert_eq!(row[3]["v"].as_u64(), t["candidates"].as_u64(), "{what}");
-            if t["median_days"].is_null() {
-                nulls += 1
-            } else {
-                values += 1
-            }
+            tally(&t["median_days"], &mut nulls, &mut values);
         }
 
         let offer = sheet(&book, pick("Offer acceptance", "처우 수락률"));
@@ -815,11 +816,7 @@ fn the_report_workbook_holds_the_figures_of_the_json_report() {
             let why = pick("Offer acceptance: none yet", "처우 수락률: 아직 없음");
             assert_figure(row, 1, &o["share"], true, why, &what);
             assert_eq!(row[2]["v"].as_u64(), o["candidates"].as_u64(), "{what}");
-            if o["share"].is_null() {
-                nulls += 1
-            } else {
-                values += 1
-            }
+            tally(&o["share"], &mut nulls, &mut values);
         }
         if !ko {
             // Every candidate: one of the two who left Offer was hired.
