@@ -8,6 +8,9 @@
 //! Also read from the sources: no function is over `MOST_LINES` lines, outside the files of
 //! `LONG_FUNCTIONS_ALLOWED`.
 
+#[path = "common/rs_files.rs"]
+mod rs_files;
+use rs_files::rs_files;
 use std::path::{Path, PathBuf};
 
 /// The front end (src/), lowest first. Modules of one layer may use each other.
@@ -76,18 +79,6 @@ const CLIENT_API: &[&[&str]] = &[
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn rs_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rs_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-    out.sort();
 }
 
 /// `file`'s path under `base`, with `/` between its parts.

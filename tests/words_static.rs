@@ -6,7 +6,10 @@
 //! constructor. Prose is two Latin words in a row outside of format placeholders; option
 //! names, URLs, paths, `key=value` log fields and upper-case SQL are not words here.
 
-use std::path::{Path, PathBuf};
+#[path = "common/rs_files.rs"]
+mod rs_files;
+use rs_files::rs_files;
+use std::path::Path;
 
 /// What is not for people, by file and the literal's start. Each says why.
 const ALLOWED: &[(&str, &str)] = &[
@@ -25,7 +28,7 @@ const PRINTERS: &[&str] = &[
 fn no_english_prose_reaches_a_person_outside_the_catalogue() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    rust_files(&root.join("src"), &mut files);
+    rs_files(&root.join("src"), &mut files);
     assert!(files.len() > 50, "src/ was read: {} files", files.len());
     let mut found = Vec::new();
     for file in files {
@@ -77,17 +80,6 @@ fn the_checker_catches_a_planted_english_line() {
     "##;
     let found: Vec<usize> = prose_for_people(src).into_iter().map(|(l, _)| l).collect();
     assert_eq!(found, vec![4, 6, 9, 11, 14], "{:?}", prose_for_people(src));
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
